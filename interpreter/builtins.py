@@ -1,0 +1,166 @@
+"""The DSL's whitelisted functions. Each entry: parameter types, result type, implementation(ctx, *args).
+
+Effect functions (moving cards, revealing zones, handing a hand to another player) may only be statements.
+The table is documented for spec authors in docs/spec-language.md; `interp rules --functions` prints it.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from . import dsltypes as T
+from .dsl import Function
+from .state import Event
+
+SEATS = T.list_of(T.SEAT)
+CARDS = T.list_of(T.CARD)
+
+
+def _same(types):
+    return types[0]
+
+
+def _elem(types):
+    return T.element(types[0])
+
+
+def _number(types):
+    return T.INT if all(t == T.INT for t in types) else T.NUM
+
+
+def _left(ctx, seat, k=1):
+    return None if seat is None else (seat + k) % ctx.n
+
+
+def _others(ctx, seat):
+    return [(seat + k) % ctx.n for k in range(1, ctx.n)]
+
+
+def _order_from(ctx, seat, seats):
+    """`seats` in play order, starting with the first one after `seat`."""
+    return sorted(seats, key=lambda s: (s - seat - 1) % ctx.n)
+
+
+def _round_half_away(x):
+    return int(math.floor(abs(x) + Fraction(1, 2))) * (1 if x >= 0 else -1)
+
+
+def _trunc(x):
+    return int(x)
+
+
+def _suit(ctx, card):
+    return None if card is None else ctx.game.deck.suit_of[card]
+
+
+def _rank(ctx, card):
+    return -1 if card is None else ctx.game.deck.rank_of[card]
+
+
+def _points(ctx, card):
+    return 0 if card is None else ctx.game.deck.points[card]
+
+
+def _card(ctx, code):
+    return ctx.game.deck.index.get(str(code).upper())
+
+
+def _bid(ctx, name):
+    return ctx.game.bids_by_name.get(name)
+
+
+def _top(ctx, cards):
+    return cards[-1] if cards else None
+
+
+def _of_suit(ctx, cards, suit):
+    suit_of = ctx.game.deck.suit_of
+    return [c for c in cards if suit_of[c] == suit]
+
+
+def _rank_name(ctx, card):
+    return None if card is None else ctx.game.deck.rank_name[card]
+
+
+def _move(ctx, card, zone):
+    for source in ctx.zones:
+        if card in source:
+            source.remove(card)
+            break
+    zone.append(card)
+
+
+def _move_all(ctx, source, target):
+    target.extend(source)
+    source.clear()
+
+
+def _zone_id(ctx, zone):
+    return next(i for i, z in enumerate(ctx.zones) if z is zone)
+
+
+def _reveal(ctx, zone):
+    zid = _zone_id(ctx, zone)
+    ctx.revealed.add(zid)
+    if zone:
+        shown = " ".join(ctx.game.deck.pretty(c) for c in zone)
+        ctx.events.append(Event("reveal", None, f"{ctx.game.zone_label(zid, ctx.n)} shown: {shown}"))
+
+
+def _hide(ctx, zone):
+    ctx.revealed.discard(_zone_id(ctx, zone))
+
+
+def _control(ctx, seat, by):
+    ctx.controller[seat] = by
+
+
+def _announce(ctx, seat, text):
+    ctx.events.append(Event("announce", seat, text))
+
+
+def _seat_name(ctx, seat):
+    return ctx.game.seat_name(seat, ctx.n)
+
+
+def _format_num(value):
+    return str(value) if not isinstance(value, Fraction) else f"{float(value):g}"
+
+
+FUNCTIONS = {f.name: f for f in [
+    Function("left", (T.SEAT, T.INT), T.SEAT, _left, min_args=1,
+             doc="the seat k places after s in play order (k defaults to 1)"),
+    Function("others", (T.SEAT,), SEATS, _others, doc="every seat but s, starting at s's left"),
+    Function("order_from", (T.SEAT, SEATS), SEATS, _order_from,
+             doc="the seats of a list in play order, starting after s"),
+    Function("len", (T.list_of(T.ANY),), T.INT, lambda ctx, xs: len(xs), doc="the number of items in a list"),
+    Function("suit", (T.CARD,), T.STR, _suit, doc="a card's suit code ('' for cards outside the suits)",
+             domain=None),
+    Function("rank", (T.CARD,), T.INT, _rank, doc="a card's position in its rank order, 0 = lowest"),
+    Function("rank_name", (T.CARD,), T.STR, _rank_name, doc="a card's rank as written in the deck (10, Q, A …)"),
+    Function("points", (T.CARD,), T.NUM, _points, doc="a card's points from the deck's points table"),
+    Function("card", (T.STR,), T.CARD, _card, doc="the card with a code, e.g. card(\"10D\")"),
+    Function("bid", (T.STR,), T.BID, _bid, doc="the ladder entry with a name, e.g. bid(\"6S\")"),
+    Function("top", (CARDS,), T.CARD, _top, doc="the last card of a list (a pile's top card), or none"),
+    Function("of_suit", (CARDS, T.STR), CARDS, _of_suit, doc="the cards of a list in one suit"),
+    Function("abs", (T.NUM,), _number, lambda ctx, x: abs(x), doc="absolute value"),
+    Function("min", (T.NUM, T.NUM), _number, lambda ctx, a, b: min(a, b), doc="the smaller of two numbers"),
+    Function("max", (T.NUM, T.NUM), _number, lambda ctx, a, b: max(a, b), doc="the larger of two numbers"),
+    Function("floor", (T.NUM,), T.INT, lambda ctx, x: math.floor(x), doc="round down"),
+    Function("ceil", (T.NUM,), T.INT, lambda ctx, x: math.ceil(x), doc="round up"),
+    Function("trunc", (T.NUM,), T.INT, lambda ctx, x: _trunc(x), doc="round toward zero"),
+    Function("round", (T.NUM,), T.INT, lambda ctx, x: _round_half_away(x), doc="round to nearest, .5 away from 0"),
+    Function("seat_name", (T.SEAT,), T.STR, _seat_name, doc="a seat's display name"),
+    Function("move", (T.CARD, "zone"), T.NONE, _move, effect=True, doc="move one card into a zone"),
+    Function("move_all", ("zone", "zone"), T.NONE, _move_all, effect=True, doc="move every card of a zone"),
+    Function("reveal", ("zone",), T.NONE, _reveal, effect=True, doc="show a zone's cards to every player"),
+    Function("hide", ("zone",), T.NONE, _hide, effect=True, doc="stop showing a zone to every player"),
+    Function("control", (T.SEAT, T.SEAT), T.NONE, _control, effect=True,
+             doc="seat `by` makes the decisions for seat s's hand (open play)"),
+    Function("announce", (T.SEAT, T.STR), T.NONE, _announce, effect=True, doc="log a line spoken by a seat"),
+]}
+
+# "zone" parameters take a list of cards at type level; the compiler checks that the argument is a real zone.
+for _f in FUNCTIONS.values():
+    _f.zone_args = tuple(i for i, p in enumerate(_f.params) if p == "zone")
+    _f.params = tuple(CARDS if p == "zone" else p for p in _f.params)

@@ -1,0 +1,803 @@
+"""Parse DSL text with lark (LALR, grammar in dsl.lark) and compile it, once, into typed closures.
+
+Every closure takes one argument, the evaluation context (a game State), and never walks a tree at run time.
+Names are resolved and types checked at compile time, so a spec with a misspelt variable fails `validate`.
+
+>>> from interpreter.dsl import Scope, Symbol, compile_expr, Context
+>>> from interpreter.errors import DSLNameError
+>>> scope = Scope({"x": Symbol("x", "int", get=lambda ctx: 4)})
+>>> fn, t = compile_expr("sum(i * x for i in [1, 2, 3] if i != 2)", scope)
+>>> fn(Context()), t
+(16, 'int')
+>>> try:
+...     compile_expr("y + 1", scope)
+... except DSLNameError as e:
+...     print(e.message)
+unknown name 'y'
+"""
+from __future__ import annotations
+
+import difflib
+import operator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import dsltypes as T
+from .errors import DSLNameError, DSLSyntaxError
+
+Fn = Callable[[Any], Any]
+
+
+class Context:
+    """A bare evaluation context: `loc` holds bound local names. Game states are contexts too."""
+
+    def __init__(self) -> None:
+        self.loc: dict = {}
+
+
+@dataclass
+class Symbol:
+    """A name a spec can read (and maybe assign): a variable, a zone, a sheet column, a constant."""
+
+    name: str
+    type: str
+    index: tuple = ()
+    get: Callable = None  # get(ctx, *indices)
+    set: Callable | None = None  # set(ctx, value, *indices)
+    domain: frozenset | None = None
+    zone: bool = False
+    doc: str = ""
+
+
+@dataclass
+class Function:
+    """A whitelisted built-in: parameter types, a result type (or a rule for it) and an implementation."""
+
+    name: str
+    params: tuple
+    returns: Any  # a type, or a callable(arg_types) -> type
+    impl: Callable  # impl(ctx, *args)
+    min_args: int | None = None
+    effect: bool = False  # statement-only (changes the state)
+    doc: str = ""
+    domain: Any = None  # callable(arg_domains) -> domain, for str results
+    zone_args: tuple = ()  # positions of arguments that must be zones (effects move cards there)
+
+    def result(self, arg_types: list) -> str:
+        return self.returns(arg_types) if callable(self.returns) else self.returns
+
+
+@dataclass
+class Macro:
+    """A spec-level `define`: a named expression, maybe with parameters, inlined per call site."""
+
+    name: str
+    params: tuple
+    text: str
+    source: Any  # a SourceRef for errors
+
+
+@dataclass
+class Scope:
+    symbols: dict
+    functions: dict = field(default_factory=dict)
+    macros: dict = field(default_factory=dict)
+    records: dict = field(default_factory=dict)  # type -> {field: (type, domain)}
+    domains: dict = field(default_factory=dict)  # type -> names a string literal may compare to (e.g. bid)
+
+
+@dataclass
+class SourceRef:
+    """Where DSL text lives, to locate errors: a loader Document and the path of the string."""
+
+    doc: Any = None
+    path: tuple = ()
+
+    def error(self, cls, message: str, offset: int, hint: str | None = None):
+        if self.doc is None:
+            return cls(message, None, hint)
+        return self.doc.error(message, self.path, hint, offset=offset, cls=cls)
+
+
+_GRAMMAR = Path(__file__).with_name("dsl.lark")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(_GRAMMAR.read_text(), parser="lalr", start=["expr", "stmts"], propagate_positions=True,
+                maybe_placeholders=True)
+
+
+def parse(text: str, start: str, source: SourceRef | None = None) -> Tree:
+    """Parse `text` as an expression (`expr`) or statements (`stmts`), with located syntax errors."""
+    source = source or SourceRef()
+    try:
+        return _parser().parse(text, start=start)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, source) from None
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, source: SourceRef):
+    offset = getattr(exc, "pos_in_stream", None)
+    if offset is None:
+        offset = len(text)
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(exc, UnexpectedEOF):
+        return source.error(DSLSyntaxError, "expression ends too early", len(text),
+                            "something is missing at the end (a closing bracket, an operand, 'else …'?)")
+    if isinstance(exc, UnexpectedCharacters):
+        return source.error(DSLSyntaxError, f"unexpected character {text[offset]!r}", offset,
+                            "names are letters, digits and _; strings are quoted")
+    token = exc.token if isinstance(exc, UnexpectedToken) else None
+    shown = f"'{token}'" if token is not None else "this"
+    expected = sorted(getattr(exc, "expected", ()) or ())
+    hint = _expected_hint(expected)
+    return source.error(DSLSyntaxError, f"unexpected {shown}", offset, hint)
+
+
+_TOKEN_WORDS = {"RPAR": "')'", "RSQB": "']'", "COMMA": "','", "COLON": "':'", "THEN": "'then'", "ELSE": "'else'",
+                "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "IN": "'in'"}
+
+
+def _expected_hint(expected: list) -> str:
+    words = [_TOKEN_WORDS[e] for e in expected if e in _TOKEN_WORDS]
+    if words:
+        return "expected " + " or ".join(words[:4])
+    return "check the operators and brackets around here"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# compilation
+
+@dataclass
+class Compiled:
+    fn: Fn
+    type: str
+    domain: frozenset | None = None
+    zone: bool = False
+    const: bool = False
+
+
+class Compiler:
+    """Compiles parse trees to closures against a Scope; locals are tracked with their types."""
+
+    def __init__(self, scope: Scope, source: SourceRef, locals_: dict | None = None, macro_stack: tuple = ()):
+        self.scope = scope
+        self.source = source
+        self.locals: dict = dict(locals_ or {})
+        self.macro_stack = macro_stack
+
+    # -- helpers --------------------------------------------------------------------------------------------
+    def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError):
+        offset = _offset(node)
+        raise self.source.error(cls, message, offset, hint)
+
+    def expect(self, node, compiled: Compiled, wanted: str, what: str) -> Compiled:
+        if not T.assignable(compiled.type, wanted):
+            self.fail(node, f"{what} must be {_a(wanted)}, not {_a(compiled.type)}")
+        return compiled
+
+    def expr(self, node) -> Compiled:
+        if isinstance(node, Token):
+            self.fail(node, f"unexpected token {node}", cls=DSLSyntaxError)
+        method = getattr(self, "e_" + node.data.rstrip("_"), None)
+        if method is None:
+            if len(node.children) == 1:
+                return self.expr(node.children[0])
+            self.fail(node, f"unsupported construct {node.data}", cls=DSLSyntaxError)
+        return method(node)
+
+    # -- atoms ----------------------------------------------------------------------------------------------
+    def e_number(self, node) -> Compiled:
+        text = str(node.children[0])
+        value = Fraction(text) if "." in text else int(text)
+        if isinstance(value, Fraction) and value.denominator == 1:
+            value = int(value)
+        return Compiled(lambda ctx: value, T.NUM if isinstance(value, Fraction) else T.INT, const=True)
+
+    def e_string(self, node) -> Compiled:
+        value = str(node.children[0])[1:-1]
+        return Compiled(lambda ctx: value, T.STR, const=True)
+
+    def e_true(self, node) -> Compiled:
+        return Compiled(lambda ctx: True, T.BOOL, const=True)
+
+    def e_false(self, node) -> Compiled:
+        return Compiled(lambda ctx: False, T.BOOL, const=True)
+
+    def e_none(self, node) -> Compiled:
+        return Compiled(lambda ctx: None, T.NONE, const=True)
+
+    def e_name(self, node) -> Compiled:
+        name = str(node.children[0])
+        if name in self.locals:
+            t, domain = self.locals[name]
+            return Compiled(lambda ctx: ctx.loc[name], t, domain)
+        sym = self.scope.symbols.get(name)
+        if sym is not None:
+            if sym.index:
+                self.fail(node, f"'{name}' needs {len(sym.index)} index(es): {name}[…]",
+                          f"write {name}[{', '.join(sym.index)}]")
+            get = sym.get
+            return Compiled(lambda ctx: get(ctx), sym.type, sym.domain, sym.zone)
+        if name in self.scope.macros:
+            return self.call_macro(node, name, [])
+        if name in self.scope.functions and not self.scope.functions[name].params:
+            return self.call_function(node, name, [])
+        self.fail(node, f"unknown name '{name}'", self.suggest(name))
+
+    def suggest(self, name: str) -> str:
+        known = list(self.locals) + list(self.scope.symbols) + list(self.scope.macros) + list(self.scope.functions)
+        close = difflib.get_close_matches(name, known, n=3)
+        if close:
+            return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+        return "names come from the spec's vars, zones, sheet columns, options and defines, or the built-ins"
+
+    def e_list(self, node) -> Compiled:
+        items = [self.expr(c) for c in _args(node.children[0])] if node.children[0] is not None else []
+        elem = T.ANY
+        for child, item in zip(_args(node.children[0]) if items else [], items):
+            joined = T.unify(elem, item.type) if elem != T.ANY else item.type
+            if joined is None:
+                self.fail(child, f"list items must share a type: {elem} and {item.type}")
+            elem = joined
+        fns = [i.fn for i in items]
+        domain = frozenset().union(*[i.domain or () for i in items]) or None
+        return Compiled(lambda ctx: [f(ctx) for f in fns], T.list_of(elem), domain)
+
+    # -- operators ------------------------------------------------------------------------------------------
+    def e_or(self, node) -> Compiled:
+        parts = [self.expr(c) for c in node.children]
+        if len(parts) == 1:
+            return parts[0]
+        for c, p in zip(node.children, parts):
+            self.expect(c, p, T.BOOL, "each side of 'or'")
+        fns = [p.fn for p in parts]
+        return Compiled(lambda ctx: any(f(ctx) for f in fns), T.BOOL)
+
+    def e_and(self, node) -> Compiled:
+        parts = [self.expr(c) for c in node.children]
+        if len(parts) == 1:
+            return parts[0]
+        for c, p in zip(node.children, parts):
+            self.expect(c, p, T.BOOL, "each side of 'and'")
+        fns = [p.fn for p in parts]
+        return Compiled(lambda ctx: all(f(ctx) for f in fns), T.BOOL)
+
+    def e_not(self, node) -> Compiled:
+        inner = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the operand of 'not'")
+        f = inner.fn
+        return Compiled(lambda ctx: not f(ctx), T.BOOL)
+
+    def e_cond(self, node) -> Compiled:
+        test, yes, no = (self.expr(c) for c in node.children)
+        self.expect(node.children[0], test, T.BOOL, "the condition after 'if'")
+        t = T.unify(yes.type, no.type)
+        if t is None:
+            self.fail(node.children[2], f"'then' gives {_a(yes.type)} but 'else' gives {_a(no.type)}")
+        ft, fy, fn = test.fn, yes.fn, no.fn
+        domain = (yes.domain or frozenset()) | (no.domain or frozenset()) or None
+        return Compiled(lambda ctx: fy(ctx) if ft(ctx) else fn(ctx), t, domain)
+
+    def e_compare(self, node) -> Compiled:
+        if len(node.children) == 1:
+            return self.expr(node.children[0])
+        left_node, op_token, right_node = node.children
+        left, right = self.expr(left_node), self.expr(right_node)
+        op = str(op_token)
+        self.check_literal_domain(left, right, right_node)
+        self.check_literal_domain(right, left, left_node)
+        if op in ("==", "!="):
+            if T.unify(left.type, right.type) is None and not self.bid_vs_name(left, right):
+                self.fail(op_token, f"cannot compare {_a(left.type)} with {_a(right.type)}")
+        else:
+            ordered = (T.is_number(left.type) and T.is_number(right.type)) or \
+                      (left.type == right.type and left.type in (T.BID, T.STR)) or self.bid_vs_name(left, right)
+            if not ordered:
+                self.fail(op_token, f"'{op}' needs two numbers or two bids, not {left.type} and {right.type}")
+        fl, fr = _as_comparable(left, right, self.scope), _as_comparable(right, left, self.scope)
+        compare = _COMPARE[op]
+        return Compiled(lambda ctx: compare(fl(ctx), fr(ctx)), T.BOOL)
+
+    def bid_vs_name(self, a: Compiled, b: Compiled) -> bool:
+        return {a.type, b.type} == {T.BID, T.STR}
+
+    def check_literal_domain(self, value: Compiled, literal: Compiled, literal_node) -> None:
+        """`call[s] == "whsit"` fails at compile time when call's values are declared."""
+        if not literal.const or literal.type != T.STR:
+            return
+        domain = value.domain or self.scope.domains.get(value.type)
+        text = literal.fn(None)
+        if domain is not None and text not in domain:
+            close = difflib.get_close_matches(text, sorted(domain), n=3)
+            hint = ("did you mean " + " or ".join(repr(c) for c in close) + "?") if close else \
+                "one of: " + ", ".join(sorted(map(str, domain))[:12])
+            self.fail(literal_node, f"{text!r} is not a possible value here", hint)
+
+    def e_in(self, node) -> Compiled:
+        return self.membership(node, negate=False)
+
+    def e_not_in(self, node) -> Compiled:
+        return self.membership(node, negate=True)
+
+    def membership(self, node, negate: bool) -> Compiled:
+        item, coll = self.expr(node.children[0]), self.expr(node.children[1])
+        if not T.is_list(coll.type):
+            self.fail(node.children[1], f"'in' needs a list on its right, not {_a(coll.type)}")
+        if T.unify(item.type, T.element(coll.type)) is None:
+            self.fail(node.children[0], f"{_a(item.type)} is never in a {coll.type}")
+        if item.const and item.type == T.STR:
+            self.check_literal_domain(coll, item, node.children[0])
+        fi, fc = item.fn, coll.fn
+        if negate:
+            return Compiled(lambda ctx: fi(ctx) not in fc(ctx), T.BOOL)
+        return Compiled(lambda ctx: fi(ctx) in fc(ctx), T.BOOL)
+
+    def e_arith(self, node) -> Compiled:
+        children = node.children
+        acc = self.expr(children[0])
+        for i in range(1, len(children), 2):
+            op_token, right_node = children[i], children[i + 1]
+            acc = self.binary(acc, str(op_token), self.expr(right_node), op_token)
+        return acc
+
+    def binary(self, left: Compiled, op: str, right: Compiled, op_token) -> Compiled:
+        fl, fr = left.fn, right.fn
+        if T.is_list(left.type) and op in "+-" and T.unify(left.type, right.type):
+            t = T.unify(left.type, right.type)
+            if op == "+":
+                return Compiled(lambda ctx: fl(ctx) + fr(ctx), t, left.domain)
+            return Compiled(lambda ctx: [x for x in fl(ctx) if x not in fr(ctx)], t, left.domain)
+        if not (T.is_number(left.type) and T.is_number(right.type)):
+            self.fail(op_token, f"'{op}' needs numbers, not {left.type} and {right.type}",
+                      "lists can be joined with + and removed from with -")
+        t = T.INT if (left.type == T.INT and right.type == T.INT and op != "/") else T.NUM
+        if op == "/":
+            return Compiled(lambda ctx: _divide(fl(ctx), fr(ctx)), T.NUM)
+        f = _ARITH[op]
+        return Compiled(lambda ctx: f(fl(ctx), fr(ctx)), t)
+
+    def e_neg(self, node) -> Compiled:
+        inner = self.expr(node.children[0])
+        if not T.is_number(inner.type):
+            self.fail(node, f"'-' needs a number, not {_a(inner.type)}")
+        f = inner.fn
+        return Compiled(lambda ctx: -f(ctx), inner.type)
+
+    # -- postfix --------------------------------------------------------------------------------------------
+    def e_attr(self, node) -> Compiled:
+        base = self.expr(node.children[0])
+        name = str(node.children[1])
+        fields = self.scope.records.get(base.type)
+        if fields is None:
+            self.fail(node.children[1], f"{_a(base.type)} has no fields", "fields exist on bids, e.g. contract.level")
+        if name not in fields:
+            self.fail(node.children[1], f"{base.type} has no field '{name}'",
+                      "fields: " + ", ".join(sorted(fields)))
+        t, domain = fields[name]
+        f = base.fn
+        return Compiled(lambda ctx: _field(f(ctx), name), t, domain)
+
+    def e_index(self, node) -> Compiled:
+        base_node, args_node = node.children
+        args = [self.expr(a) for a in _args(args_node)]
+        if isinstance(base_node, Tree) and base_node.data == "name":
+            name = str(base_node.children[0])
+            sym = self.scope.symbols.get(name)
+            if sym is not None and sym.index and name not in self.locals:
+                return self.indexed_symbol(node, sym, args, _args(args_node))
+        base = self.expr(base_node)
+        if not T.is_list(base.type):
+            self.fail(base_node, f"{_a(base.type)} cannot be indexed")
+        if len(args) != 1 or not T.assignable(args[0].type, T.INT):
+            self.fail(args_node, "a list takes one whole-number index, from 0")
+        fb, fi = base.fn, args[0].fn
+        return Compiled(lambda ctx: _item(fb(ctx), fi(ctx)), T.element(base.type), base.domain)
+
+    def indexed_symbol(self, node, sym: Symbol, args: list, arg_nodes: list) -> Compiled:
+        if len(args) != len(sym.index):
+            self.fail(node, f"'{sym.name}' takes {len(sym.index)} index(es), got {len(args)}",
+                      f"write {sym.name}[{', '.join(sym.index)}]")
+        for a, n, want in zip(args, arg_nodes, sym.index):
+            self.expect(n, a, want, f"the index of '{sym.name}'")
+        get = sym.get
+        if len(args) == 1:
+            fa = args[0].fn
+            return Compiled(lambda ctx: get(ctx, fa(ctx)), sym.type, sym.domain, sym.zone)
+        fa, fb = args[0].fn, args[1].fn
+        return Compiled(lambda ctx: get(ctx, fa(ctx), fb(ctx)), sym.type, sym.domain, sym.zone)
+
+    # -- calls ----------------------------------------------------------------------------------------------
+    def e_call(self, node) -> Compiled:
+        name = str(node.children[0])
+        arg_nodes = _args(node.children[1]) if node.children[1] is not None else []
+        if name in self.scope.macros:
+            return self.call_macro(node, name, arg_nodes)
+        if name not in self.scope.functions:
+            self.fail(node, f"unknown function '{name}'", self.suggest(name))
+        return self.call_function(node, name, arg_nodes)
+
+    def call_function(self, node, name: str, arg_nodes: list, allow_effect: bool = False) -> Compiled:
+        fn = self.scope.functions[name]
+        if fn.effect and not allow_effect:
+            self.fail(node, f"'{name}' changes the game and can only be used as a statement")
+        args = [self.expr(a) for a in arg_nodes]
+        low = len(fn.params) if fn.min_args is None else fn.min_args
+        if not low <= len(args) <= len(fn.params):
+            want = f"{low}" if low == len(fn.params) else f"{low} to {len(fn.params)}"
+            self.fail(node, f"'{name}' takes {want} argument(s), got {len(args)}",
+                      f"{name}({', '.join(fn.params)})")
+        for a, n, want in zip(args, arg_nodes, fn.params):
+            self.expect(n, a, want, f"argument of '{name}'")
+        for i in fn.zone_args:
+            if not args[i].zone:
+                self.fail(arg_nodes[i], f"'{name}' needs a zone here (like hand[s] or talon), not a computed list")
+        impl = fn.impl
+        fns = [a.fn for a in args]
+        t = fn.result([a.type for a in args])
+        domain = fn.domain([a.domain for a in args]) if fn.domain else None
+        if len(fns) == 0:
+            return Compiled(lambda ctx: impl(ctx), t, domain)
+        if len(fns) == 1:
+            f0 = fns[0]
+            return Compiled(lambda ctx: impl(ctx, f0(ctx)), t, domain)
+        if len(fns) == 2:
+            f0, f1 = fns
+            return Compiled(lambda ctx: impl(ctx, f0(ctx), f1(ctx)), t, domain)
+        return Compiled(lambda ctx: impl(ctx, *[f(ctx) for f in fns]), t, domain)
+
+    def call_macro(self, node, name: str, arg_nodes: list) -> Compiled:
+        macro = self.scope.macros[name]
+        if name in self.macro_stack:
+            self.fail(node, f"'{name}' is defined in terms of itself", "defines cannot be recursive")
+        if len(arg_nodes) != len(macro.params):
+            self.fail(node, f"'{name}' takes {len(macro.params)} argument(s), got {len(arg_nodes)}",
+                      f"{name}({', '.join(macro.params)})")
+        args = [self.expr(a) for a in arg_nodes]
+        # A define sees the locals of the place it is used (e.g. `me`), plus its own parameters.
+        inner_locals = dict(self.locals, **{p: (a.type, a.domain) for p, a in zip(macro.params, args)})
+        body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source,
+                            inner_locals, self.macro_stack + (name,))
+        if not args:
+            return body
+        fb = body.fn
+        params = macro.params
+        fns = [a.fn for a in args]
+
+        def call(ctx):
+            loc = ctx.loc
+            saved = [loc.get(p, _MISSING) for p in params]
+            values = [f(ctx) for f in fns]
+            for p, v in zip(params, values):
+                loc[p] = v
+            try:
+                return fb(ctx)
+            finally:
+                for p, s in zip(params, saved):
+                    if s is _MISSING:
+                        loc.pop(p, None)
+                    else:
+                        loc[p] = s
+        return Compiled(call, body.type, body.domain)
+
+    def e_aggregate(self, node) -> Compiled:
+        name_token, body_node, var_token, coll_node, cond_node = node.children
+        name, var = str(name_token), str(var_token)
+        if name not in _AGGREGATES:
+            self.fail(name_token, f"'{name}(… for …)' is not an aggregate",
+                      "aggregates: " + ", ".join(sorted(_AGGREGATES)))
+        coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
+        return _AGGREGATES[name](self, node, var, coll, body, cond)
+
+    def e_comprehension(self, node) -> Compiled:
+        body_node, var_token, coll_node, cond_node = node.children
+        var = str(var_token)
+        coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
+        fb = body.fn
+        run = _looper(var, coll.fn, cond.fn if cond else None)
+        return Compiled(lambda ctx: [v for v in run(ctx, fb)], T.list_of(body.type), body.domain)
+
+    def loop_parts(self, var: str, coll_node, body_node, cond_node):
+        coll = self.expr(coll_node)
+        if not T.is_list(coll.type):
+            self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
+        inner = Compiler(self.scope, self.source, self.locals, self.macro_stack)
+        inner.locals[var] = (T.element(coll.type), coll.domain)
+        body = inner.expr(body_node)
+        cond = None
+        if cond_node is not None:
+            cond = inner.expect(cond_node, inner.expr(cond_node), T.BOOL, "the filter after 'if'")
+        return coll, body, cond
+
+
+# -- aggregate builders -----------------------------------------------------------------------------------------
+_MISSING = object()
+
+
+def _looper(var: str, coll: Fn, cond: Fn | None):
+    """A generator runner binding `var` to each element that passes `cond`, yielding body(ctx)."""
+    def run(ctx, body):
+        loc = ctx.loc
+        saved = loc.get(var, _MISSING)
+        try:
+            for v in coll(ctx):
+                loc[var] = v
+                if cond is None or cond(ctx):
+                    yield body(ctx)
+        finally:
+            if saved is _MISSING:
+                loc.pop(var, None)
+            else:
+                loc[var] = saved
+    return run
+
+
+def _agg_sum(c: Compiler, node, var, coll, body, cond) -> Compiled:
+    if not T.is_number(body.type):
+        c.fail(node, f"sum(…) adds numbers, not {body.type}")
+    run, fb = _looper(var, coll.fn, cond.fn if cond else None), body.fn
+    return Compiled(lambda ctx: sum(run(ctx, fb)), body.type)
+
+
+def _agg_count(c: Compiler, node, var, coll, body, cond) -> Compiled:
+    if body.type != T.BOOL:
+        c.fail(node, "count(… for …) counts where a condition holds: count(cond for x in list)")
+    run, fb = _looper(var, coll.fn, cond.fn if cond else None), body.fn
+    return Compiled(lambda ctx: sum(1 for v in run(ctx, fb) if v), T.INT)
+
+
+def _agg_extreme(pick):
+    def build(c: Compiler, node, var, coll, body, cond) -> Compiled:
+        if not T.is_number(body.type):
+            c.fail(node, "min/max(… for …) compares numbers")
+        run, fb = _looper(var, coll.fn, cond.fn if cond else None), body.fn
+        return Compiled(lambda ctx: pick(run(ctx, fb), default=None), body.type)
+    return build
+
+
+def _agg_by(better):
+    """max_by / min_by: the element (not the key) with the best key; the first one on ties; none if empty."""
+    def build(c: Compiler, node, var, coll, body, cond) -> Compiled:
+        if not (T.is_number(body.type) or body.type == T.BID):
+            c.fail(node, "max_by/min_by rank elements by a number or bid")
+        fc, fb, fcond = coll.fn, body.fn, cond.fn if cond else None
+
+        def pick(ctx):
+            best, best_key = None, None
+            loc = ctx.loc
+            saved = loc.get(var, _MISSING)
+            for v in fc(ctx):
+                loc[var] = v
+                if fcond is not None and not fcond(ctx):
+                    continue
+                key = fb(ctx)
+                if best_key is None or better(key, best_key):
+                    best, best_key = v, key
+            if saved is _MISSING:
+                loc.pop(var, None)
+            else:
+                loc[var] = saved
+            return best
+        return Compiled(pick, T.element(coll.type), coll.domain)
+    return build
+
+
+def _agg_bool(combine):
+    def build(c: Compiler, node, var, coll, body, cond) -> Compiled:
+        if body.type != T.BOOL:
+            c.fail(node, "any/all(… for …) need a condition")
+        run, fb = _looper(var, coll.fn, cond.fn if cond else None), body.fn
+        return Compiled(lambda ctx: combine(run(ctx, fb)), T.BOOL)
+    return build
+
+
+def _agg_first(c: Compiler, node, var, coll, body, cond) -> Compiled:
+    run, fb = _looper(var, coll.fn, cond.fn if cond else None), body.fn
+    return Compiled(lambda ctx: next(run(ctx, fb), None), body.type, body.domain)
+
+
+_AGGREGATES = {
+    "sum": _agg_sum, "count": _agg_count, "min": _agg_extreme(min), "max": _agg_extreme(max),
+    "max_by": _agg_by(operator.gt), "min_by": _agg_by(operator.lt), "any": _agg_bool(any), "all": _agg_bool(all),
+    "first": _agg_first,
+}
+
+
+# -- statements -------------------------------------------------------------------------------------------------
+class StatementCompiler(Compiler):
+    def stmts(self, node) -> Fn:
+        fns = [self.stmt(c) for c in node.children]
+        if len(fns) == 1:
+            return fns[0]
+
+        def run(ctx):
+            for f in fns:
+                f(ctx)
+        return run
+
+    def stmt(self, node) -> Fn:
+        kind = node.data
+        if kind == "for_stmt":
+            var_token, coll_node, body_node = node.children
+            var = str(var_token)
+            coll = self.expr(coll_node)
+            if not T.is_list(coll.type):
+                self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
+            inner = StatementCompiler(self.scope, self.source, self.locals, self.macro_stack)
+            inner.locals[var] = (T.element(coll.type), coll.domain)
+            body = inner.stmt(body_node)
+            run = _looper(var, coll.fn, None)
+
+            def loop(ctx):
+                for _ in run(ctx, body):
+                    pass
+            return loop
+        if kind == "if_stmt":
+            test = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the condition after 'if'")
+            body = self.stmt(node.children[1])
+            ft = test.fn
+            return lambda ctx: body(ctx) if ft(ctx) else None
+        if kind == "let_stmt":
+            name = str(node.children[0])
+            value = self.expr(node.children[1])
+            self.locals[name] = (value.type, value.domain)
+            fv = value.fn
+
+            def let(ctx):
+                ctx.loc[name] = fv(ctx)
+            return let
+        if kind == "assign":
+            return self.assign(node)
+        if kind == "call_stmt":
+            name = str(node.children[0])
+            if name not in self.scope.functions:
+                self.fail(node, f"unknown function '{name}'", self.suggest(name))
+            arg_nodes = _args(node.children[1]) if node.children[1] is not None else []
+            fn = self.call_function(node, name, arg_nodes, allow_effect=True).fn
+            return lambda ctx: fn(ctx) and None
+        self.fail(node, f"unsupported statement {kind}", cls=DSLSyntaxError)
+
+    def assign(self, node) -> Fn:
+        target_node, op_token, value_node = node.children
+        name = str(target_node.children[0])
+        index_nodes = _args(target_node.children[1]) if len(target_node.children) > 1 and \
+            target_node.children[1] is not None else []
+        if name in self.locals and not index_nodes:
+            return self.assign_local(name, str(op_token), self.expr(value_node), value_node)
+        sym = self.scope.symbols.get(name)
+        if sym is None:
+            self.fail(target_node, f"unknown name '{name}'", self.suggest(name))
+        if sym.set is None:
+            self.fail(target_node, f"'{name}' cannot be assigned", "assign vars and sheet columns")
+        if len(index_nodes) != len(sym.index):
+            self.fail(target_node, f"'{name}' takes {len(sym.index)} index(es), got {len(index_nodes)}")
+        idx = []
+        for n, want in zip(index_nodes, sym.index):
+            idx.append(self.expect(n, self.expr(n), want, f"the index of '{name}'").fn)
+        value = self.expr(value_node)
+        op = str(op_token)
+        if op != "=" and not (T.is_number(sym.type) and T.is_number(value.type)):
+            self.fail(op_token, f"'{op}' needs numbers; '{name}' is {_a(sym.type)}")
+        if not T.assignable(value.type, sym.type):
+            self.fail(value_node, f"'{name}' holds {_a(sym.type)}, not {_a(value.type)}")
+        if value.const and value.type == T.STR:
+            self.check_literal_domain(Compiled(None, sym.type, sym.domain), value, value_node)
+        return _setter(sym, op, idx, value.fn)
+
+    def assign_local(self, name: str, op: str, value: Compiled, value_node) -> Fn:
+        fv = value.fn
+        if op == "=":
+            def set_local(ctx):
+                ctx.loc[name] = fv(ctx)
+            return set_local
+        sign = 1 if op == "+=" else -1
+
+        def add_local(ctx):
+            ctx.loc[name] += sign * fv(ctx)
+        return add_local
+
+
+def _setter(sym: Symbol, op: str, idx: list, fv: Fn) -> Fn:
+    get, put = sym.get, sym.set
+    if op == "=":
+        if not idx:
+            return lambda ctx: put(ctx, fv(ctx))
+        if len(idx) == 1:
+            i0 = idx[0]
+            return lambda ctx: put(ctx, fv(ctx), i0(ctx))
+        i0, i1 = idx
+        return lambda ctx: put(ctx, fv(ctx), i0(ctx), i1(ctx))
+    sign = 1 if op == "+=" else -1
+
+    def add(ctx):
+        keys = [i(ctx) for i in idx]
+        delta = fv(ctx)
+        if delta:
+            put(ctx, get(ctx, *keys) + sign * delta, *keys)
+    return add
+
+
+# -- small runtime helpers --------------------------------------------------------------------------------------
+def _divide(a, b):
+    if b == 0:
+        return 0
+    q = Fraction(a) / Fraction(b)
+    return int(q) if q.denominator == 1 else q
+
+
+def _field(record, name: str):
+    return None if record is None else record.fields[name]
+
+
+def _item(seq, i: int):
+    return seq[i] if -len(seq) <= i < len(seq) else None
+
+
+def _as_comparable(this: Compiled, other: Compiled, scope: Scope) -> Fn:
+    """Bids compare to each other by ladder order and to strings by name."""
+    f = this.fn
+    if this.type == T.BID and other.type == T.STR:
+        return lambda ctx: _name(f(ctx))
+    return f
+
+
+def _name(bid):
+    return None if bid is None else bid.name
+
+
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+            ">=": operator.ge}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+
+
+def _args(node) -> list:
+    if node is None:
+        return []
+    return list(node.children) if isinstance(node, Tree) and node.data == "args" else [node]
+
+
+def _offset(node) -> int:
+    if isinstance(node, Token):
+        return node.start_pos or 0
+    meta = getattr(node, "meta", None)
+    if meta is not None and not meta.empty:
+        return meta.start_pos
+    for child in getattr(node, "children", ()):
+        if child is not None:
+            return _offset(child)
+    return 0
+
+
+def _a(t: str) -> str:
+    article = "an" if t[0] in "aeiou" else "a"
+    return f"{article} {t}"
+
+
+# -- public entry points ----------------------------------------------------------------------------------------
+def compile_tree(tree, scope: Scope, source: SourceRef, locals_: dict | None = None,
+                 macro_stack: tuple = ()) -> Compiled:
+    return Compiler(scope, source, locals_, macro_stack).expr(tree)
+
+
+def compile_expr(text: str, scope: Scope, want: str | None = None, source: SourceRef | None = None,
+                 locals_: dict | None = None) -> tuple:
+    """Compile one expression; returns (closure, type). `want` checks the result type."""
+    source = source or SourceRef()
+    compiler = Compiler(scope, source, locals_)
+    tree = parse(str(text), "expr", source)
+    out = compiler.expr(tree)
+    if want is not None and not T.assignable(out.type, want):
+        raise source.error(DSLNameError, f"this must give {_a(want)}, but it gives {_a(out.type)}", 0)
+    return out.fn, out.type
+
+
+def compile_stmts(text: str, scope: Scope, source: SourceRef | None = None, locals_: dict | None = None) -> Fn:
+    """Compile `;`-separated statements into one closure."""
+    source = source or SourceRef()
+    tree = parse(str(text), "stmts", source)
+    return StatementCompiler(scope, source, locals_).stmts(tree)

@@ -1,0 +1,268 @@
+"""The match flow: start a deal, run automatic phases, hand decisions to the seat to move, score, rotate.
+
+>>> from interpreter.compiler import load_game
+>>> game = load_game("games/preferans.yaml")
+>>> st = new_match(game, seed=7)
+>>> to_move(st) in st.active and len(legal_moves(st)) > 0
+True
+"""
+from __future__ import annotations
+
+from .errors import IllegalMoveError
+from .phases.base import with_locals
+from .state import Event, Move, State
+
+ALIASES = {"same": "hold", "p": "pass"}
+
+
+def new_match(game, players: int | None = None, seed: int | None = 0, options: dict | None = None,
+              dealer: int | None = None) -> State:
+    """A new match, advanced to its first decision. `options` override the spec's option defaults."""
+    n = players or game.default_players
+    if n not in game.players:
+        raise ValueError(f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}")
+    st = State(game, n, resolve_options(game, options or {}), seed)
+    for decl in game.vars.values():
+        if decl.scope == "match":
+            st.vars[decl.name] = _initial(decl, n)
+    for col in game.columns.values():
+        st.sheet[col.name] = [0] * n if col.per == "seat" else [[0] * n for _ in range(n)]
+    if dealer is None:
+        dealer = game.rng(st, "first-dealer").randrange(n) if game.first_dealer == "random" else 0
+    st.dealer = dealer
+    start_deal(st)
+    return st
+
+
+def resolve_options(game, overrides: dict) -> dict:
+    """Option values: the spec's defaults with `overrides` applied; unknown names and bad values raise."""
+    values = {name: decl["default"] for name, decl in game.options.items()}
+    for name, value in overrides.items():
+        if name not in game.options:
+            known = ", ".join(sorted(game.options)) or "none"
+            raise ValueError(f"unknown option '{name}' (options: {known})")
+        values[name] = coerce_option(game.options[name], name, value)
+    return values
+
+
+def coerce_option(decl: dict, name: str, value):
+    default = decl["default"]
+    if isinstance(value, str):
+        if isinstance(default, bool):
+            if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                raise ValueError(f"option {name} is true or false, not {value!r}")
+            value = value.lower() in ("true", "yes", "1")
+        elif isinstance(default, int):
+            try:
+                value = int(value)
+            except ValueError:
+                raise ValueError(f"option {name} is a whole number, not {value!r}") from None
+    if type(value) is not type(default):
+        raise ValueError(f"option {name} takes a {type(default).__name__}, not {value!r}")
+    allowed = decl.get("values")
+    if allowed is not None and value not in allowed:
+        raise ValueError(f"option {name} is one of {allowed}, not {value!r}")
+    return value
+
+
+def _initial(decl, n: int):
+    if decl.per_seat:
+        return [decl.default] * n
+    return decl.default
+
+
+def start_deal(st: State) -> None:
+    """Reset the deal's zones and vars, seat the players, and run up to the first decision."""
+    game = st.game
+    st.deal_no += 1
+    for zone in st.zones:
+        zone.clear()
+    st.revealed.clear()
+    st.controller = list(range(st.n))
+    for decl in game.vars.values():
+        if decl.scope == "deal":
+            st.vars[decl.name] = _initial(decl, st.n)
+    out = set(game.sit_out(st)) if game.sit_out is not None else set()
+    st.active = [s for s in ((st.dealer + k) % st.n for k in range(1, st.n + 1)) if s not in out]
+    st.phase, st.ph = 0, None
+    st.deal_over = False
+    st.events.append(Event("deal-start", st.dealer, f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —"))
+    advance(st)
+
+
+def advance(st: State) -> None:
+    """Run automatic phases (and skip phases whose `when` is false) until a seat must decide or the deal ends."""
+    phases = st.game.phases
+    while not st.deal_over:
+        if st.phase >= len(phases):
+            end_deal(st)
+            return
+        phase = phases[st.phase]
+        if st.ph is None:
+            if phase.when is not None and not phase.when(st):
+                st.phase += 1
+                continue
+            phase.start(st)
+        if phase.done(st):
+            st.phase += 1
+            st.ph = None
+            continue
+        return
+
+
+def end_deal(st: State) -> None:
+    """Score the deal into the sheet, record its facts and entries, and decide whether the match is over."""
+    game = st.game
+    before = {k: _copy(v) for k, v in st.sheet.items()}
+    if game.scoring is not None:
+        game.scoring(st)
+    entries = sheet_entries(before, st.sheet)
+    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries})
+    st.events.append(Event("deal-end", None, f"deal {st.deal_no} scored"))
+    st.deal_over = True
+    if game.match_end is not None and game.match_end(st):
+        st.match_over = True
+        st.events.append(Event("match-end", None, "the match is over"))
+
+
+def next_deal(st: State) -> None:
+    """After a finished deal: pass the deal to the left and deal again."""
+    if st.match_over:
+        raise ValueError("the match is over")
+    st.dealer = (st.dealer + 1) % st.n
+    start_deal(st)
+
+
+def facts_of(st: State) -> dict:
+    return {f.name: _plain(st.vars.get(f.name)) for f in st.game.facts}
+
+
+def _plain(value):
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if hasattr(value, "index") and hasattr(value, "fields"):
+        return value.name
+    return value
+
+
+def _copy(col):
+    return [list(r) for r in col] if col and isinstance(col[0], list) else list(col)
+
+
+def sheet_entries(before: dict, after: dict) -> dict:
+    """What a deal wrote: {column: {seat: delta}} or {column: {(writer, against): delta}}."""
+    out = {}
+    for name, col in after.items():
+        old = before[name]
+        if col and isinstance(col[0], list):
+            diff = {(a, b): col[a][b] - old[a][b] for a in range(len(col)) for b in range(len(col))
+                    if col[a][b] != old[a][b]}
+        else:
+            diff = {s: col[s] - old[s] for s in range(len(col)) if col[s] != old[s]}
+        if diff:
+            out[name] = diff
+    return out
+
+
+# -- decisions --------------------------------------------------------------------------------------------------
+def current_phase(st: State):
+    if st.deal_over or st.ph is None:
+        return None
+    return st.game.phases[st.phase]
+
+
+def actor(st: State) -> int | None:
+    """The seat whose turn it is (whose hand plays), or None when no decision is pending."""
+    phase = current_phase(st)
+    return None if phase is None else phase.actor(st)
+
+
+def to_move(st: State) -> int | None:
+    """The seat that makes the pending decision: the actor, or whoever controls the actor's hand."""
+    seat = actor(st)
+    return None if seat is None else st.controller[seat]
+
+
+def legal_moves(st: State) -> list:
+    phase = current_phase(st)
+    return [] if phase is None else phase.legal(st)
+
+
+def apply(st: State, move: Move, check: bool = True) -> None:
+    """Apply a legal move and advance to the next decision (or the end of the deal)."""
+    phase = current_phase(st)
+    if phase is None:
+        raise IllegalMoveError("no move is pending: the deal is over")
+    if check and move not in phase.legal(st):
+        raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
+    seat = phase.actor(st)
+    st.history.append([st.deal_no, seat, phase.notation(st, move)])
+    phase.apply(st, move)
+    if phase.done(st):
+        st.phase += 1
+        st.ph = None
+    advance(st)
+
+
+def notation(st: State, move: Move) -> str:
+    return current_phase(st).notation(st, move)
+
+
+def describe(st: State, move: Move) -> str:
+    return current_phase(st).describe(st, move)
+
+
+def parse_move(st: State, text: str) -> Move:
+    """The legal move written as `text` (case-insensitive; `same` = `hold`); IllegalMoveError says why not."""
+    phase = current_phase(st)
+    if phase is None:
+        raise IllegalMoveError("no move is pending")
+    wanted = " ".join(text.strip().lower().split())
+    wanted = ALIASES.get(wanted, wanted)
+    moves = phase.legal(st)
+    for move in moves:
+        if phase.notation(st, move).lower() == wanted:
+            return move
+    for move in moves:
+        if phase.describe(st, move).lower() == wanted:
+            return move
+    if wanted.isdigit() and 1 <= int(wanted) <= len(moves):
+        return moves[int(wanted) - 1]
+    raise IllegalMoveError(phase.explain(st, text))
+
+
+# -- the score sheet -------------------------------------------------------------------------------------------------
+def capped_set(st: State, col, value, seat: int) -> None:
+    """Write `value` into a capped column; the excess over the cap flows on by the column's overflow rule."""
+    column = st.sheet[col.name]
+    old = column[seat]
+    cap = col.cap(st)
+    if value <= cap or value <= old:
+        column[seat] = value
+        return
+    kept = max(old, cap)
+    excess = value - kept
+    column[seat] = kept
+    while excess > 0:
+        receiver = None
+        if col.overflow_to is not None:
+            receiver = with_locals(st, {"writer": seat, "amount": excess}, col.overflow_to)
+        room = 0 if receiver is None else cap - column[receiver]
+        if room <= 0:
+            if col.overflow_else is not None:
+                with_locals(st, {"writer": seat, "amount": excess}, col.overflow_else)
+            return
+        give = min(room, excess)
+        column[receiver] += give
+        if col.overflow_do is not None:
+            with_locals(st, {"writer": seat, "receiver": receiver, "amount": give}, col.overflow_do)
+        excess -= give
+
+
+def results(st: State) -> list:
+    """The settlement: each seat's result by the spec's `result` expression (or its first column)."""
+    game = st.game
+    if game.result is None:
+        first = next(iter(st.sheet), None)
+        return list(st.sheet[first]) if first else [0] * st.n
+    return [with_locals(st, {"s": s}, game.result) for s in range(st.n)]

@@ -1,0 +1,203 @@
+"""The compiled, immutable Game: deck tables, zones, vars, the bid ladder, phases, the score sheet, bots.
+
+Built by `interpreter.compiler.compile_spec`; played through the functions of `interpreter.engine`, which the
+Game also offers as methods for convenience (`game.new_match`, `game.legal_moves`, `game.apply` …).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import total_ordering
+from typing import Any, Callable
+
+from .cards import Deck
+from .state import Move, State
+
+
+@total_ordering
+@dataclass(frozen=True, eq=False)
+class Bid:
+    """An entry of the bid ladder; bids compare by their place on the ladder."""
+
+    index: int
+    name: str
+    label: str
+    fields: dict = field(hash=False, compare=False)
+
+    def __eq__(self, other):
+        return isinstance(other, Bid) and other.index == self.index
+
+    def __lt__(self, other):
+        return self.index < other.index
+
+    def __hash__(self):
+        return hash(self.index)
+
+    def __repr__(self):
+        return f"Bid({self.name})"
+
+
+@dataclass
+class ZoneDecl:
+    name: str
+    per_seat: bool
+    visible: str  # owner | all | none
+    label: str = ""
+
+
+@dataclass
+class VarDecl:
+    name: str
+    type: str
+    per_seat: bool = False
+    values: frozenset | None = None
+    default: Any = None
+    scope: str = "deal"  # deal | match
+
+
+@dataclass
+class ColumnDecl:
+    """A score-sheet column: one number per seat, or per ordered pair of seats."""
+
+    name: str
+    per: str  # seat | pair
+    label: str = ""
+    cap: Callable | None = None
+    overflow_to: Callable | None = None
+    overflow_do: Callable | None = None
+    overflow_else: Callable | None = None
+
+
+@dataclass
+class FactDecl:
+    """A fact of a deal that scoring reads; the score keeper asks for it, the engine derives it in play."""
+
+    name: str
+    ask: str
+    when: Callable | None
+    seats: Callable | None  # for per-seat facts: whose values are asked
+
+
+@dataclass
+class Game:
+    path: str
+    name: str
+    players: tuple
+    default_players: int
+    options: dict
+    deck: Deck
+    zones: list
+    vars: dict
+    bids: list
+    columns: dict
+    phases: list
+    scoring: Callable | None
+    facts: list
+    match_end: Callable | None
+    result: Callable | None
+    result_label: str
+    sit_out: Callable | None
+    first_dealer: Any
+    seat_names: list
+    bots: dict
+    defines: dict
+    scope: Any = None
+    description: str = ""
+    bids_by_name: dict = field(default_factory=dict)
+    card_moves: list = field(default_factory=list)
+    _zone_base: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.bids_by_name = {b.name: b for b in self.bids}
+        self.card_moves = [Move("card", c) for c in range(len(self.deck))]
+
+    # -- zones ------------------------------------------------------------------------------------------------------
+    def _bases(self, n: int) -> dict:
+        bases = self._zone_base.get(n)
+        if bases is None:
+            bases, nxt = {}, 0
+            for z in self.zones:
+                bases[z.name] = nxt
+                nxt += n if z.per_seat else 1
+            bases[None] = nxt
+            self._zone_base[n] = bases
+        return bases
+
+    def zone_count(self, n: int) -> int:
+        return self._bases(n)[None]
+
+    def zone_id(self, name: str, seat: int | None, n: int) -> int:
+        base = self._bases(n)[name]
+        return base + seat if seat is not None and self.zone_decl(name).per_seat else base
+
+    def zone_decl(self, name: str) -> ZoneDecl:
+        return next(z for z in self.zones if z.name == name)
+
+    def zone_of(self, zid: int, n: int) -> tuple:
+        """(declaration, seat or None) of a zone id."""
+        bases = self._bases(n)
+        for z in self.zones:
+            base = bases[z.name]
+            if z.per_seat and base <= zid < base + n:
+                return z, zid - base
+            if not z.per_seat and zid == base:
+                return z, None
+        raise KeyError(zid)
+
+    def zone_name(self, zid: int, n: int) -> str:
+        z, seat = self.zone_of(zid, n)
+        return z.name if seat is None else f"{z.name}[{seat}]"
+
+    def zone_label(self, zid: int, n: int) -> str:
+        z, seat = self.zone_of(zid, n)
+        label = z.label or z.name
+        return label if seat is None else f"{self.seat_name(seat, n)}'s {label}"
+
+    def zone_visible(self, st: State, zid: int, seat: int) -> bool:
+        if zid in st.revealed:
+            return True
+        z, owner = self.zone_of(zid, st.n)
+        if z.visible == "all":
+            return True
+        if z.visible == "owner" and owner is not None:
+            return owner == seat or st.controller[owner] == seat
+        return False
+
+    # -- names and text ---------------------------------------------------------------------------------------------
+    def seat_name(self, seat: int | None, n: int) -> str:
+        if seat is None:
+            return "nobody"
+        return self.seat_names[seat] if seat < len(self.seat_names) else f"P{seat + 1}"
+
+    def suit_label(self, suit: str | None) -> str:
+        if suit is None:
+            return "no trump"
+        return self.deck.symbols.get(suit) or self.deck.suit_names.get(suit, suit)
+
+    def value_text(self, value: Any, st: State, pretty: bool = False) -> str:
+        """How a DSL value is written for a player: bids by name, seats by name, cards by code."""
+        if isinstance(value, Bid):
+            return value.label if pretty else value.name
+        if isinstance(value, bool) or value is None:
+            return str(value).lower()
+        return str(value)
+
+    def rng(self, st: State, tag: str) -> random.Random:
+        """The deal's random generator for one purpose: a pure function of (seed, deal number, tag)."""
+        if st.seed is None:
+            raise RuntimeError("a view has no random generator: chance belongs to the full state")
+        return random.Random(f"{st.seed}/{st.deal_no}/{tag}")
+
+    # -- play, delegated to the engine ------------------------------------------------------------------------------
+    def new_match(self, players: int | None = None, seed: int | None = 0, options: dict | None = None,
+                  dealer: int | None = None) -> State:
+        from . import engine
+        return engine.new_match(self, players, seed, options, dealer)
+
+    def legal_moves(self, st: State) -> list:
+        from . import engine
+        return engine.legal_moves(st)
+
+    def apply(self, st: State, move: Move) -> None:
+        from . import engine
+        engine.apply(st, move)

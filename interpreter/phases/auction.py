@@ -1,0 +1,162 @@
+"""`auction`: bidders climb an ordered ladder of bids (`bids:` in the spec) until one remains.
+
+General rules, all data: a pass is final; `jumps` (may bid any higher entry, or only the next one);
+`hold: later` (a bidder may repeat the standing bid when it was made by someone seated after him in bidding
+order — Preferans' "same"); `once` (each bidder speaks once, as in Tarot). `special` bids (e.g. misère) carry
+flags: `first_call` (only as a bidder's first call), `jump` (allowed without the next-bid rule), `holdable`
+(others may hold it), `then_pass` (its bidder may only pass afterwards) and a `when` condition.
+`won` statements run with `winner` and `high` bound; `all_pass` statements when nobody bid.
+"""
+from __future__ import annotations
+
+from ..state import Event, Move
+from .base import Phase, with_locals
+
+PASS = Move("pass", None)
+
+
+class AuctionPhase(Phase):
+    type_name = "auction"
+
+    def __init__(self, pid, when, bidders, jumps, hold, once, special, won, all_pass, label):
+        super().__init__(pid, when, label)
+        self.bidders, self.jumps, self.hold, self.once = bidders, jumps, hold, once
+        self.special, self.won, self.all_pass = special, won, all_pass
+
+    @classmethod
+    def compile(cls, spec: dict, cc) -> "AuctionPhase":
+        bidders = cc.expr("bidders", "list[seat]") if "bidders" in spec else (lambda st: st.active)
+        special = {}
+        for name, flags in (spec.get("special") or {}).items():
+            index = cc.bid_index(("special", name), name)
+            when = cc.expr(("special", name, "when"), "bool", {"me": ("seat", None), "high": ("bid", None)}) \
+                if "when" in flags else None
+            special[index] = (bool(flags.get("first_call", False)), bool(flags.get("jump", False)),
+                              bool(flags.get("holdable", True)), bool(flags.get("then_pass", False)), when)
+        local = {"winner": ("seat", None), "high": ("bid", None)}
+        won = cc.stmts("won", local) if "won" in spec else None
+        all_pass = cc.stmts("all_pass") if "all_pass" in spec else None
+        hold = spec.get("hold", "none")
+        return cls(spec["id"], cc.when(), bidders, bool(spec.get("jumps", False)), hold,
+                   bool(spec.get("once", False)), special, won, all_pass, spec.get("label", ""))
+
+    def start(self, st) -> None:
+        order = list(self.bidders(st))
+        st.ph = {"order": order, "turn": 0, "passed": [False] * len(order), "spoken": [0] * len(order),
+                 "high": -1, "high_by": -1, "locked": [False] * len(order), "over": False}
+
+    def actor(self, st) -> int | None:
+        ph = st.ph
+        return ph["order"][ph["turn"]]
+
+    def done(self, st) -> bool:
+        return st.ph["over"]
+
+    def legal(self, st) -> list:
+        ph = st.ph
+        i = ph["turn"]
+        moves = [PASS]
+        if ph["locked"][i]:
+            return moves
+        ladder = st.game.bids
+        high = ph["high"]
+        if self.may_hold(ph, i, ladder):
+            moves.append(Move("hold", high))
+        normal_next = True
+        for index in range(high + 1, len(ladder)):
+            flags = self.special.get(index)
+            if flags is None:
+                if normal_next:
+                    moves.append(Move("bid", index))
+                    normal_next = self.jumps
+            elif self.special_ok(st, flags, i, index):
+                moves.append(Move("bid", index))
+        return moves
+
+    def may_hold(self, ph, i: int, ladder) -> bool:
+        if self.hold != "later" or ph["high_by"] < 0:
+            return False
+        flags = self.special.get(ph["high"])
+        if flags is not None and not flags[2]:
+            return False
+        return ph["order"].index(ph["high_by"]) > i
+
+    def special_ok(self, st, flags, i: int, index: int) -> bool:
+        first_call, jump, _, _, when = flags
+        ph = st.ph
+        if first_call and ph["spoken"][i]:
+            return False
+        if not jump and not self.jumps and any(
+                index > j > ph["high"] and j not in self.special for j in range(len(st.game.bids))):
+            return False
+        if when is not None:
+            high = st.game.bids[ph["high"]] if ph["high"] >= 0 else None
+            return with_locals(st, {"me": ph["order"][i], "high": high}, when)
+        return True
+
+    def apply(self, st, move: Move) -> None:
+        ph = st.ph
+        i = ph["turn"]
+        seat = ph["order"][i]
+        ph["spoken"][i] += 1
+        if move.kind == "pass":
+            ph["passed"][i] = True
+        else:
+            ph["high"], ph["high_by"] = move.value, seat
+            flags = self.special.get(move.value)
+            if flags is not None and flags[3]:
+                ph["locked"][i] = True
+        st.events.append(Event("bid", seat, f"{st.game.seat_name(seat, st.n)}: {self.describe(st, move)}"))
+        self.next_turn(st)
+
+    def next_turn(self, st) -> None:
+        ph = st.ph
+        n = len(ph["order"])
+        left = [k for k in range(n) if not ph["passed"][k]]
+        if self.once and all(ph["spoken"]):
+            self.finish(st)
+            return
+        if not left or (len(left) == 1 and ph["order"][left[0]] == ph["high_by"]):
+            self.finish(st)
+            return
+        turn = ph["turn"]
+        for step in range(1, n + 1):
+            k = (turn + step) % n
+            if not ph["passed"][k] and not (self.once and ph["spoken"][k]):
+                ph["turn"] = k
+                return
+        self.finish(st)
+
+    def finish(self, st) -> None:
+        ph = st.ph
+        ph["over"] = True
+        if ph["high_by"] < 0:
+            st.events.append(Event("auction", None, "all pass"))
+            if self.all_pass is not None:
+                self.all_pass(st)
+            return
+        bid = st.game.bids[ph["high"]]
+        st.events.append(Event("auction", ph["high_by"],
+                               f"{st.game.seat_name(ph['high_by'], st.n)} wins the auction with {bid.label}"))
+        if self.won is not None:
+            with_locals(st, {"winner": ph["high_by"], "high": bid}, self.won)
+
+    def notation(self, st, move: Move) -> str:
+        if move.kind == "pass":
+            return "pass"
+        if move.kind == "hold":
+            return "hold"
+        return st.game.bids[move.value].name
+
+    def describe(self, st, move: Move) -> str:
+        if move.kind == "hold":
+            return f"hold ({st.game.bids[move.value].label})"
+        if move.kind == "bid":
+            return st.game.bids[move.value].label
+        return "pass"
+
+    def prompt(self, st) -> str:
+        ph = st.ph
+        if ph["high"] < 0:
+            return "your call (no bid yet)"
+        return f"your call (standing bid {st.game.bids[ph['high']].label})"

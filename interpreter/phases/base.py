@@ -1,0 +1,75 @@
+"""The phase protocol every building block follows, and the helpers phases share.
+
+A phase is compiled once from its spec mapping. At run time it keeps its own small, flat, JSON-able dict in
+`state.ph`. An automatic phase (a deal, effects) does its work in `start`; an interactive one names the seat to
+move (`actor`), lists `legal` moves, `apply`s one, and says when it is `done`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..state import Move, State
+
+
+class Phase:
+    """Base class: `when` (a compiled DSL condition or None) decides whether the phase runs in a deal."""
+
+    type_name = ""
+    interactive = True
+
+    def __init__(self, pid: str, when: Callable | None, label: str = ""):
+        self.id = pid
+        self.when = when
+        self.label = label or pid
+
+    def start(self, st: State) -> None:
+        st.ph = {}
+
+    def actor(self, st: State) -> int | None:
+        return None
+
+    def legal(self, st: State) -> list:
+        return []
+
+    def apply(self, st: State, move: Move) -> None:
+        raise NotImplementedError
+
+    def done(self, st: State) -> bool:
+        return True
+
+    def notation(self, st: State, move: Move) -> str:
+        """The text a player types for `move`; also what the move log stores."""
+        if move.kind == "card":
+            return st.game.deck.code(move.value)
+        return str(move.value)
+
+    def describe(self, st: State, move: Move) -> str:
+        """A longer label for menus and logs (defaults to the notation, with suit symbols)."""
+        if move.kind == "card":
+            return st.game.deck.pretty(move.value)
+        return self.notation(st, move)
+
+    def explain(self, st: State, text: str) -> str:
+        """Why `text` is not a legal move now (the prompt shows this and asks again)."""
+        return f"'{text}' is not a legal move here"
+
+    def prompt(self, st: State) -> str:
+        return self.label
+
+
+def with_locals(st: State, values: dict, fn: Callable) -> Any:
+    """Evaluate `fn(st)` with DSL local names bound, restoring what was there."""
+    loc = st.loc
+    saved = {k: loc.get(k, _MISSING) for k in values}
+    loc.update(values)
+    try:
+        return fn(st)
+    finally:
+        for k, v in saved.items():
+            if v is _MISSING:
+                loc.pop(k, None)
+            else:
+                loc[k] = v
+
+
+_MISSING = object()

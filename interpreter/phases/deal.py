@@ -1,0 +1,100 @@
+"""`deal`: shuffle (or take from a stock zone) and deal in packets, with packets for other zones inserted at
+random inner positions (a talon dealt "neither first nor last", a chien "never two in a row").
+
+Spec keys: `to` (seats, default `active`), `into` (a per-seat zone), `from` (a zone; default a fresh shuffled
+deck), `packets` (steps: `{each: k, repeat: r}` or `{zone: z, count: k}`), `insert` (`{zone, count, packet}`),
+`rest` (a zone for the cards left over; without it the counts must use the whole source exactly).
+"""
+from __future__ import annotations
+
+
+from ..errors import SpecError
+from ..state import Event
+from .base import Phase
+
+
+class DealPhase(Phase):
+    type_name = "deal"
+    interactive = False
+
+    def __init__(self, pid, when, to, into, source, steps, insert, rest, error):
+        super().__init__(pid, when)
+        self.to, self.into, self.source, self.steps = to, into, source, steps
+        self.insert, self.rest, self.error = insert, rest, error
+
+    @classmethod
+    def compile(cls, spec: dict, cc) -> "DealPhase":
+        to = cc.expr("to", "list[seat]") if "to" in spec else (lambda st: st.active)
+        into = cc.zone_name("into", per_seat=True)
+        source = cc.zone_name("from") if "from" in spec else None
+        steps = []
+        for i, step in enumerate(spec.get("packets", [])):
+            path = ("packets", i)
+            repeat = cc.number(path + ("repeat",), step.get("repeat", 1))
+            if "each" in step:
+                steps.append(("each", cc.number(path + ("each",), step["each"]), None, repeat))
+            else:
+                zone = cc.zone_name(path + ("zone",), per_seat=False)
+                steps.append(("zone", cc.number(path + ("count",), step["count"]), zone, repeat))
+        insert = None
+        if "insert" in spec:
+            ins = spec["insert"]
+            insert = (cc.zone_name(("insert", "zone"), per_seat=False), cc.number(("insert", "count"), ins["count"]),
+                      cc.number(("insert", "packet"), ins.get("packet", 1)))
+        rest = cc.zone_name("rest", per_seat=False) if "rest" in spec else None
+        return cls(spec["id"], cc.when(), to, into, source, steps, insert, rest, cc.error_factory())
+
+    def start(self, st) -> None:
+        st.ph = {}
+        game = st.game
+        if self.source is None:
+            pack = list(range(len(game.deck)))
+            st.game.rng(st, self.id).shuffle(pack)
+        else:
+            source_zone = st.zones[game.zone_id(self.source, None, st.n)]
+            pack = source_zone[::-1]
+            source_zone.clear()
+        packets = self.packets(st)
+        need = sum(k for _, k in packets)
+        if need > len(pack) or (need < len(pack) and self.rest is None and self.source is None):
+            raise self.error(f"the deal uses {need} cards but there are {len(pack)} "
+                             f"(with {st.n} players)", "make the packets add up to the deck, or add `rest:`")
+        pos = 0
+        for zid, k in packets:
+            st.zones[zid].extend(pack[pos:pos + k])
+            pos += k
+        if self.rest is not None:
+            st.zones[game.zone_id(self.rest, None, st.n)].extend(reversed(pack[pos:]))
+        elif self.source is not None:
+            source_zone.extend(reversed(pack[pos:]))
+        st.events.append(Event("deal", st.dealer, f"{game.seat_name(st.dealer, st.n)} deals"))
+
+    def packets(self, st) -> list:
+        """The packets in dealing order as (zone id, count)."""
+        game, receivers = st.game, self.to(st)
+        out = []
+        for kind, count, zone, repeat in self.steps:
+            for _ in range(repeat(st)):
+                k = count(st)
+                if kind == "each":
+                    out.extend((game.zone_id(self.into, s, st.n), k) for s in receivers)
+                else:
+                    out.append((game.zone_id(zone, None, st.n), k))
+        if self.insert is not None:
+            out = self.inserted(st, out)
+        return out
+
+    def inserted(self, st, packets: list) -> list:
+        zone, count, size = self.insert
+        n_ins = count(st) // max(1, size(st))
+        gaps = list(range(1, len(packets)))
+        if n_ins > len(gaps):
+            raise self.error("too many inserted packets for the gaps between the others", None)
+        chosen = set(st.game.rng(st, self.id + ":insert").sample(gaps, n_ins))
+        zid = st.game.zone_id(zone, None, st.n)
+        out = []
+        for i, packet in enumerate(packets):
+            if i in chosen:
+                out.append((zid, size(st)))
+            out.append(packet)
+        return out

@@ -1,0 +1,92 @@
+"""`discard`: a seat lays cards from its hand into a zone, one card per move: exactly `count`, or between `min`
+and `max` closing with the move `done`. `allowed` (a condition on `card`) restricts which cards may go;
+`show` (a condition on `card`) makes a discarded card public (e.g. trumps a rule says must be shown).
+"""
+from __future__ import annotations
+
+from ..state import Event, Move
+from .base import Phase, with_locals
+
+DONE = Move("option", "done")
+
+
+class DiscardPhase(Phase):
+    type_name = "discard"
+
+    def __init__(self, pid, when, who, source, target, low, high, allowed, show, label):
+        super().__init__(pid, when, label)
+        self.who, self.source, self.target = who, source, target
+        self.low, self.high, self.allowed, self.show = low, high, allowed, show
+
+    @classmethod
+    def compile(cls, spec: dict, cc) -> "DiscardPhase":
+        who = cc.expr("who", "seat")
+        source = cc.zone_name("from", per_seat=True)
+        target = cc.zone_name("to")
+        if "count" in spec:
+            low = high = cc.number("count", spec["count"])
+        else:
+            low, high = cc.number("min", spec.get("min", 0)), cc.number("max", spec["max"])
+        local = {"me": ("seat", None), "card": ("card", None)}
+        allowed = cc.expr("allowed", "bool", local) if "allowed" in spec else None
+        show = cc.expr("show", "bool", local) if "show" in spec else None
+        return cls(spec["id"], cc.when(), who, source, target, low, high, allowed, show, spec.get("label", ""))
+
+    def start(self, st) -> None:
+        st.ph = {"seat": self.who(st), "n": 0, "low": self.low(st), "high": self.high(st), "closed": False}
+
+    def actor(self, st) -> int | None:
+        return st.ph["seat"]
+
+    def done(self, st) -> bool:
+        ph = st.ph
+        return ph["closed"] or ph["n"] >= ph["high"]
+
+    def hand(self, st) -> list:
+        return st.zones[st.game.zone_id(self.source, st.ph["seat"], st.n)]
+
+    def legal(self, st) -> list:
+        me = st.ph["seat"]
+        cards = self.hand(st)
+        if self.allowed is not None:
+            cards = [c for c in cards if with_locals(st, {"me": me, "card": c}, self.allowed)]
+        moves = [Move("card", c) for c in sorted(cards)]
+        if st.ph["n"] >= st.ph["low"]:
+            moves.append(DONE)
+        return moves
+
+    def apply(self, st, move: Move) -> None:
+        me = st.ph["seat"]
+        if move == DONE:
+            st.ph["closed"] = True
+            st.events.append(Event(self.id, me, f"{st.game.seat_name(me, st.n)} is done discarding"))
+            return
+        card = move.value
+        self.hand(st).remove(card)
+        st.zones[st.game.zone_id(self.target, me, st.n)].append(card)
+        st.ph["n"] += 1
+        public = self.show is not None and with_locals(st, {"me": me, "card": card}, self.show)
+        name = st.game.seat_name(me, st.n)
+        st.events.append(Event(self.id, me, f"{name} discards {st.game.deck.pretty(card)}", None if public else me))
+        if not public:
+            st.events.append(Event(self.id, me, f"{name} discards a card", _others_marker(me)))
+
+    def explain(self, st, text: str) -> str:
+        game = st.game
+        card = game.deck.index.get(text.strip().upper())
+        if card is None:
+            return f"'{text}' is not a card: write rank then suit, e.g. 10H or QS"
+        if card not in self.hand(st):
+            return f"you do not hold {game.deck.pretty(card)}"
+        return f"{game.deck.pretty(card)} may not be discarded here"
+
+    def prompt(self, st) -> str:
+        ph = st.ph
+        if ph["low"] == ph["high"]:
+            return f"discard {ph['high'] - ph['n']} more card(s)"
+        return f"discard up to {ph['high'] - ph['n']} more card(s), or 'done'"
+
+
+def _others_marker(seat: int) -> int:
+    """Events addressed to -1 - seat are shown to everyone but that seat."""
+    return -1 - seat

@@ -1,0 +1,225 @@
+"""`tricks`: trick play. Rules as data: `follow` suit, `must_trump` when void, `overtrump` when trumping,
+`trump` (a DSL expression giving a suit code or none), `leader` of the first trick, a fixed number of `tricks`.
+
+`lead_from` lets a zone lead tricks (an all-pass deal's talon cards): `{zone, when (trick_no), can_win, credit,
+then}` — the zone's top card is turned up and leads; if it cannot win, the best player card of its suit wins;
+`credit` names the seat (or none) credited when the zone card wins or nobody follows; `then` who plays first.
+Hooks: `on_trick` (with `winner`, `trick_no`), `after_first_card`. Won cards go to the per-seat zone `won`
+(or `unclaimed` when a trick is credited to nobody).
+"""
+from __future__ import annotations
+
+from ..state import Event, Move
+from .base import Phase, with_locals
+
+ZONE_SEAT = -1  # who "played" a card turned up from a zone
+
+
+class TricksPhase(Phase):
+    type_name = "tricks"
+
+    def __init__(self, pid, when, spec_fns: dict, label: str):
+        super().__init__(pid, when, label)
+        self.__dict__.update(spec_fns)
+
+    @classmethod
+    def compile(cls, spec: dict, cc) -> "TricksPhase":
+        trick_local = {"trick_no": ("int", None)}
+        win_local = {"winner": ("seat", None), "trick_no": ("int", None)}
+        fns = {
+            "players": cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
+            "leader": cc.expr("leader", "seat"),
+            "count": cc.number("tricks", spec["tricks"]) if "tricks" in spec else None,
+            "hand": cc.zone_name("hand", per_seat=True) if "hand" in spec else cc.default_hand(),
+            "won": cc.zone_name("won", per_seat=True),
+            "unclaimed": cc.zone_name("unclaimed", per_seat=False) if "unclaimed" in spec else None,
+            "trump": cc.expr("trump", "str") if "trump" in spec else (lambda st: None),
+            "follow": bool(spec.get("follow", True)),
+            "must_trump": bool(spec.get("must_trump", False)),
+            "overtrump": bool(spec.get("overtrump", False)),
+            "on_trick": cc.stmts("on_trick", win_local) if "on_trick" in spec else None,
+            "after_first": cc.stmts("after_first_card") if "after_first_card" in spec else None,
+            "lead_from": None,
+        }
+        if "lead_from" in spec:
+            lf = spec["lead_from"]
+            fns["lead_from"] = (
+                cc.zone_name(("lead_from", "zone"), per_seat=False),
+                cc.expr(("lead_from", "when"), "bool", trick_local),
+                cc.expr(("lead_from", "can_win"), "bool") if "can_win" in lf else (lambda st: True),
+                cc.expr(("lead_from", "credit"), "seat") if "credit" in lf else (lambda st: None),
+                cc.expr(("lead_from", "then"), "seat") if "then" in lf else None,
+            )
+        return cls(spec["id"], cc.when(), fns, spec.get("label", ""))
+
+    # -- flow -----------------------------------------------------------------------------------------------------
+    def start(self, st) -> None:
+        players = list(self.players(st))
+        st.ph = {"players": players, "leader": self.leader(st), "trick": [], "by": [], "turn": 0, "order": [],
+                 "no": 0, "trump": self.trump(st), "first": True, "over": False,
+                 "total": self.count(st) if self.count else None}
+        self.begin_trick(st)
+
+    def begin_trick(self, st) -> None:
+        ph = st.ph
+        total = ph["total"]
+        if (total is not None and ph["no"] >= total) or not self.any_cards(st):
+            ph["over"] = True
+            return
+        players = ph["players"]
+        leader = ph["leader"]
+        ph["trick"], ph["by"] = [], []
+        if self.lead_from is not None and with_locals(st, {"trick_no": ph["no"] + 1}, self.lead_from[1]):
+            zone = st.zones[st.game.zone_id(self.lead_from[0], None, st.n)]
+            if zone:
+                card = zone.pop()
+                ph["trick"].append(card)
+                ph["by"].append(ZONE_SEAT)
+                st.events.append(Event("lead", None, f"turned up from the {self.lead_from[0]}: "
+                                                     f"{st.game.deck.pretty(card)}"))
+                if self.lead_from[4] is not None:
+                    leader = self.lead_from[4](st)
+        k = players.index(leader)
+        ph["order"] = players[k:] + players[:k]
+        ph["turn"] = 0
+
+    def any_cards(self, st) -> bool:
+        game = st.game
+        return any(st.zones[game.zone_id(self.hand, s, st.n)] for s in st.ph["players"])
+
+    def actor(self, st) -> int | None:
+        ph = st.ph
+        return ph["order"][ph["turn"]]
+
+    def done(self, st) -> bool:
+        return st.ph["over"]
+
+    # -- legality ---------------------------------------------------------------------------------------------------
+    def legal(self, st) -> list:
+        ph = st.ph
+        seat = ph["order"][ph["turn"]]
+        hand = st.zones[st.game.zone_id(self.hand, seat, st.n)]
+        moves = st.game.card_moves
+        return [moves[c] for c in self.playable(st, hand)]
+
+    def playable(self, st, hand: list) -> list:
+        ph = st.ph
+        trick = ph["trick"]
+        if not trick or not self.follow:
+            return sorted(hand)
+        suit_of = st.game.deck.suit_of
+        led = suit_of[trick[0]]
+        same = [c for c in hand if suit_of[c] == led]
+        if same:
+            return self.over_trumped(st, same) if led == ph["trump"] else sorted(same)
+        trump = ph["trump"]
+        if self.must_trump and trump is not None:
+            trumps = [c for c in hand if suit_of[c] == trump]
+            if trumps:
+                return self.over_trumped(st, trumps)
+        return sorted(hand)
+
+    def over_trumped(self, st, trumps: list) -> list:
+        if not self.overtrump:
+            return sorted(trumps)
+        suit_of, rank_of = st.game.deck.suit_of, st.game.deck.rank_of
+        trump = st.ph["trump"]
+        best = max((rank_of[c] for c in st.ph["trick"] if suit_of[c] == trump), default=-1)
+        higher = [c for c in trumps if rank_of[c] > best]
+        return sorted(higher or trumps)
+
+    # -- applying ---------------------------------------------------------------------------------------------------
+    def apply(self, st, move: Move) -> None:
+        ph = st.ph
+        seat = ph["order"][ph["turn"]]
+        card = move.value
+        st.zones[st.game.zone_id(self.hand, seat, st.n)].remove(card)
+        ph["trick"].append(card)
+        ph["by"].append(seat)
+        st.events.append(Event("play", seat, f"{st.game.seat_name(seat, st.n)} plays {st.game.deck.pretty(card)}"))
+        if ph["first"]:
+            ph["first"] = False
+            if self.after_first is not None:
+                self.after_first(st)
+        ph["turn"] += 1
+        if ph["turn"] == len(ph["order"]):
+            self.end_trick(st)
+
+    def end_trick(self, st) -> None:
+        ph = st.ph
+        game = st.game
+        winner = self.winner(st)
+        ph["no"] += 1
+        zone_led = ph["by"][0] == ZONE_SEAT
+        if winner is None:
+            target = st.zones[game.zone_id(self.unclaimed, None, st.n)] if self.unclaimed else None
+            text = f"trick {ph['no']} goes to nobody"
+        else:
+            target = st.zones[game.zone_id(self.won, winner, st.n)]
+            text = f"{game.seat_name(winner, st.n)} wins trick {ph['no']}"
+        if target is None:
+            target = st.zones[game.zone_id(self.won, ph["order"][0], st.n)]
+        target.extend(ph["trick"])
+        st.events.append(Event("trick", winner, text))
+        if self.on_trick is not None and winner is not None:
+            with_locals(st, {"winner": winner, "trick_no": ph["no"]}, self.on_trick)
+        if not zone_led and winner is not None:
+            ph["leader"] = winner
+        elif zone_led and self.lead_from[4] is not None:
+            ph["leader"] = self.lead_from[4](st)
+        elif winner is not None:
+            ph["leader"] = winner
+        ph["trick"], ph["by"] = [], []
+        self.begin_trick(st)
+
+    def winner(self, st) -> int | None:
+        """The seat credited with the finished trick (None: nobody)."""
+        ph = st.ph
+        deck = st.game.deck
+        suit_of, rank_of = deck.suit_of, deck.rank_of
+        trick, by = ph["trick"], ph["by"]
+        led, trump = suit_of[trick[0]], ph["trump"]
+        zone_can_win = by[0] != ZONE_SEAT or self.lead_from[2](st)
+        best, best_key = None, None
+        for card, seat in zip(trick, by):
+            if seat == ZONE_SEAT and not zone_can_win:
+                continue
+            suit = suit_of[card]
+            if suit == trump:
+                key = (2, rank_of[card])
+            elif suit == led:
+                key = (1, rank_of[card])
+            else:
+                continue
+            if best_key is None or key > best_key:
+                best, best_key = seat, key
+        if best is None or best == ZONE_SEAT:
+            return self.lead_from[3](st) if by[0] == ZONE_SEAT else by[0]
+        return best
+
+    def explain(self, st, text: str) -> str:
+        game = st.game
+        card = game.deck.index.get(text.strip().upper())
+        if card is None:
+            return f"'{text}' is not a card: write rank then suit, e.g. 10H or QS"
+        ph = st.ph
+        seat = ph["order"][ph["turn"]]
+        hand = st.zones[game.zone_id(self.hand, seat, st.n)]
+        if card not in hand:
+            return f"{game.deck.pretty(card)} is not in the hand you are playing"
+        suit_of = game.deck.suit_of
+        led = suit_of[ph["trick"][0]]
+        if any(suit_of[c] == led for c in hand):
+            if self.overtrump and led == ph["trump"]:
+                return "you must follow suit and beat the highest trump if you can"
+            return f"you must follow suit ({game.suit_label(led)})"
+        if self.overtrump:
+            return "you must trump, and beat the highest trump if you can"
+        return f"you have no {game.suit_label(led)}, so you must trump ({game.suit_label(ph['trump'])})"
+
+    def prompt(self, st) -> str:
+        ph = st.ph
+        if not ph["trick"]:
+            return f"trick {ph['no'] + 1}: your lead"
+        shown = " ".join(st.game.deck.pretty(c) for c in ph["trick"])
+        return f"trick {ph['no'] + 1}: {shown} — your card"

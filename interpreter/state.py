@@ -1,0 +1,149 @@
+"""The mutable, small, serialisable state of a match in progress.
+
+A State is also the DSL's evaluation context: compiled closures read zones, vars and the sheet from it.
+`view(seat)` returns a copy in which every card the seat may not see is removed, so agents only ever get views.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Move:
+    """One decision: its kind (bid, card, option, …) and value (a card number, a bid index, a name)."""
+
+    kind: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for logs and screens; `to` is None for public, else the one seat told."""
+
+    kind: str
+    seat: int | None
+    text: str
+    to: int | None = None
+
+
+class State:
+    """Everything that changes during a match; the Game (rules) lives beside it and never changes."""
+
+    __slots__ = ("game", "n", "options", "seed", "deal_no", "dealer", "active", "zones", "vars", "sheet",
+                 "phase", "ph", "history", "events", "revealed", "controller", "loc", "deal_over", "match_over",
+                 "viewer", "hidden", "deals")
+
+    def __init__(self, game, n: int, options: dict, seed: int | None):
+        self.game = game
+        self.n = n
+        self.options = options
+        self.seed = seed
+        self.deal_no = 0
+        self.dealer = 0
+        self.active: list = list(range(n))
+        self.zones: list = [[] for _ in range(game.zone_count(n))]
+        self.vars: dict = {}
+        self.sheet: dict = {}
+        self.phase = 0
+        self.ph: dict | None = None
+        self.history: list = []  # (deal_no, seat, notation)
+        self.events: list = []
+        self.revealed: set = set()
+        self.controller: list = list(range(n))
+        self.loc: dict = {}
+        self.deal_over = False
+        self.match_over = False
+        self.viewer: int | None = None
+        self.hidden: dict = {}  # zone id -> number of cards hidden from the viewer
+        self.deals: list = []  # one record per finished deal: facts and sheet entries
+
+    # -- copying ------------------------------------------------------------------------------------------------
+    def copy(self) -> "State":
+        """A cheap independent copy, for search."""
+        other = State.__new__(State)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.active = list(self.active)
+        other.zones = [list(z) for z in self.zones]
+        other.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()}
+        other.sheet = {k: _copy_column(v) for k, v in self.sheet.items()}
+        other.ph = None if self.ph is None else {k: (list(v) if isinstance(v, list) else v)
+                                                 for k, v in self.ph.items()}
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.revealed = set(self.revealed)
+        other.controller = list(self.controller)
+        other.loc = {}
+        other.hidden = dict(self.hidden)
+        other.deals = list(self.deals)
+        return other
+
+    def view(self, seat: int) -> "State":
+        """What `seat` may know: its own zones, zones shown to all, zones of hands it controls; no seed."""
+        view = self.copy()
+        view.seed = None
+        view.viewer = seat
+        for zid, cards in enumerate(view.zones):
+            if cards and not self.game.zone_visible(self, zid, seat):
+                view.hidden[zid] = len(cards)
+                view.zones[zid] = []
+        view.events = [e for e in self.events if event_visible(e, seat)]
+        return view
+
+    # -- serialisation --------------------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The whole state as JSON (cards by code); `Game.state_from_json` reads it back."""
+        codes = self.game.deck.codes
+        data = {
+            "spec": self.game.path, "players": self.n, "options": self.options, "seed": self.seed,
+            "deal_no": self.deal_no, "dealer": self.dealer, "active": self.active,
+            "zones": {self.game.zone_name(z, self.n): [codes[c] for c in cards]
+                      for z, cards in enumerate(self.zones) if cards},
+            "vars": {k: _encode(v) for k, v in self.vars.items()},
+            "sheet": {k: _encode(v) for k, v in self.sheet.items()},
+            "phase": self.phase, "ph": _encode(self.ph), "history": self.history,
+            "revealed": sorted(self.revealed), "controller": self.controller,
+            "deal_over": self.deal_over, "match_over": self.match_over,
+        }
+        return json.dumps(data)
+
+
+def event_visible(event: Event, seat: int | None) -> bool:
+    """Public events, events told to `seat`, and events told to everyone but some other seat (`to` = -1 - s)."""
+    if event.to is None or seat is None:
+        return True
+    return event.to == seat or (event.to < 0 and event.to != -1 - seat)
+
+
+def _copy_column(col):
+    if col and isinstance(col[0], list):
+        return [list(row) for row in col]
+    return list(col)
+
+
+def _encode(value):
+    if isinstance(value, Fraction):
+        return {"fraction": str(value)}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _encode(v) for k, v in value.items()}
+    if hasattr(value, "name") and hasattr(value, "index"):  # a bid
+        return {"bid": value.name}
+    return value
+
+
+def decode(value, bids: dict):
+    """Inverse of the JSON encoding of var values."""
+    if isinstance(value, list):
+        return [decode(v, bids) for v in value]
+    if isinstance(value, dict):
+        if set(value) == {"fraction"}:
+            return Fraction(value["fraction"])
+        if set(value) == {"bid"}:
+            return bids[value["bid"]]
+        return {k: decode(v, bids) for k, v in value.items()}
+    return value
