@@ -47,6 +47,7 @@ class SpecCompiler:
         self.symbols: dict = {}
         self.scope = Scope(self.symbols, dict(FUNCTIONS), {}, {}, {})
         self.bid_names: list = []
+        self.gotos: dict = {}
 
     def error(self, message: str, path, hint: str | None = None) -> SpecError:
         return self.doc.error(message, tuple(path), hint)
@@ -157,7 +158,9 @@ class SpecCompiler:
             result_label=str(match.get("result_label", "result")), sit_out=sit_out,
             first_dealer=match.get("first_dealer", 0), seat_names=list(data.get("seat_names", [])),
             bots=bots, defines=self.scope.macros, scope=self.scope,
-            description=str(data.get("description", "")))
+            description=str(data.get("description", "")),
+            stats={name: self.expr(("stats", name)) for name in (data.get("stats") or {})},
+            gotos=self.gotos)
         return game
 
     def players(self) -> tuple:
@@ -262,7 +265,7 @@ class SpecCompiler:
             if name in names:
                 raise self.error(f"bid {name} appears twice in the ladder", path, "each rung needs its own name")
             names.add(name)
-            bids.append(Bid(index, name, label, values))
+            bids.append(Bid(index, name, label, {**values, "name": name}))
         self.bid_names = [b.name for b in bids]
         self.scope.records[T.BID] = {"name": (T.STR, frozenset(names)), **{k: (t, None) for k, t in fields.items()}}
         self.scope.domains[T.BID] = frozenset(names)
@@ -349,7 +352,24 @@ class SpecCompiler:
             phases.append(PHASE_TYPES[kind].compile(spec, PhaseContext(self, path)))
         if not phases:
             raise self.error("a game needs at least one phase", ("phases",))
+        self.gotos = self.phase_gotos(phases)
         return phases
+
+    def phase_gotos(self, phases: list) -> dict:
+        """`goto: {phase: id, when: cond}` loops back (or jumps) after a phase when the condition holds."""
+        index = {p.id: i for i, p in enumerate(phases)}
+        gotos = {}
+        for i, spec in enumerate(self.data.get("phases", [])):
+            if "goto" not in spec:
+                continue
+            path = ("phases", i, "goto")
+            target = spec["goto"]["phase"]
+            if target not in index:
+                raise self.error(f"goto names no phase {target!r}", path + ("phase",),
+                                 "phase ids: " + ", ".join(index))
+            when = self.expr(path + ("when",), "bool") if "when" in spec["goto"] else (lambda ctx: True)
+            gotos[spec["id"]] = (index[target], when)
+        return gotos
 
     def facts(self, var_decls: dict) -> list:
         out = []

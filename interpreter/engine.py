@@ -16,8 +16,9 @@ ALIASES = {"same": "hold", "p": "pass"}
 
 
 def new_match(game, players: int | None = None, seed: int | None = 0, options: dict | None = None,
-              dealer: int | None = None) -> State:
-    """A new match, advanced to its first decision. `options` override the spec's option defaults."""
+              dealer: int | None = None, stack: dict | None = None, deal: bool = True) -> State:
+    """A new match, advanced to its first decision. `options` override the spec's option defaults;
+    `stack` ({zone id: cards}) replaces the first deal's shuffle; `deal=False` starts no deal (score keeping)."""
     n = players or game.default_players
     if n not in game.players:
         raise ValueError(f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}")
@@ -30,7 +31,9 @@ def new_match(game, players: int | None = None, seed: int | None = 0, options: d
     if dealer is None:
         dealer = game.rng(st, "first-dealer").randrange(n) if game.first_dealer == "random" else 0
     st.dealer = dealer
-    start_deal(st)
+    st.stack = stack
+    if deal:
+        start_deal(st)
     return st
 
 
@@ -71,8 +74,8 @@ def _initial(decl, n: int):
     return decl.default
 
 
-def start_deal(st: State) -> None:
-    """Reset the deal's zones and vars, seat the players, and run up to the first decision."""
+def start_deal(st: State, play: bool = True) -> None:
+    """Reset the deal's zones and vars, seat the players, and (if `play`) run up to the first decision."""
     game = st.game
     st.deal_no += 1
     for zone in st.zones:
@@ -87,7 +90,8 @@ def start_deal(st: State) -> None:
     st.phase, st.ph = 0, None
     st.deal_over = False
     st.events.append(Event("deal-start", st.dealer, f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —"))
-    advance(st)
+    if play:
+        advance(st)
 
 
 def advance(st: State) -> None:
@@ -104,10 +108,19 @@ def advance(st: State) -> None:
                 continue
             phase.start(st)
         if phase.done(st):
-            st.phase += 1
-            st.ph = None
+            finish_phase(st, phase)
             continue
         return
+
+
+def finish_phase(st: State, phase) -> None:
+    """Move past a finished phase: to its `goto` target when that condition holds, else to the next phase."""
+    st.ph = None
+    goto = st.game.gotos.get(phase.id)
+    if goto is not None and goto[1](st):
+        st.phase = goto[0]
+    else:
+        st.phase += 1
 
 
 def end_deal(st: State) -> None:
@@ -125,12 +138,12 @@ def end_deal(st: State) -> None:
         st.events.append(Event("match-end", None, "the match is over"))
 
 
-def next_deal(st: State) -> None:
-    """After a finished deal: pass the deal to the left and deal again."""
+def next_deal(st: State, play: bool = True) -> None:
+    """After a finished deal: pass the deal to the left and deal again (`play=False`: only reset it)."""
     if st.match_over:
         raise ValueError("the match is over")
     st.dealer = (st.dealer + 1) % st.n
-    start_deal(st)
+    start_deal(st, play)
 
 
 def facts_of(st: State) -> dict:
@@ -199,8 +212,7 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     st.history.append([st.deal_no, seat, phase.notation(st, move)])
     phase.apply(st, move)
     if phase.done(st):
-        st.phase += 1
-        st.ph = None
+        finish_phase(st, phase)
     advance(st)
 
 

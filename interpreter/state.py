@@ -34,7 +34,7 @@ class State:
 
     __slots__ = ("game", "n", "options", "seed", "deal_no", "dealer", "active", "zones", "vars", "sheet",
                  "phase", "ph", "history", "events", "revealed", "controller", "loc", "deal_over", "match_over",
-                 "viewer", "hidden", "deals")
+                 "viewer", "hidden", "deals", "stack")
 
     def __init__(self, game, n: int, options: dict, seed: int | None):
         self.game = game
@@ -59,6 +59,7 @@ class State:
         self.viewer: int | None = None
         self.hidden: dict = {}  # zone id -> number of cards hidden from the viewer
         self.deals: list = []  # one record per finished deal: facts and sheet entries
+        self.stack: dict | None = None  # zone id -> cards: the next deal places these instead of dealing
 
     # -- copying ------------------------------------------------------------------------------------------------
     def copy(self) -> "State":

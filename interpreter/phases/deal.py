@@ -47,6 +47,12 @@ class DealPhase(Phase):
     def start(self, st) -> None:
         st.ph = {}
         game = st.game
+        if st.stack is not None:
+            for zid, cards in st.stack.items():
+                st.zones[zid].extend(cards)
+            st.stack = None
+            st.events.append(Event("deal", st.dealer, f"{game.seat_name(st.dealer, st.n)} deals (stacked)"))
+            return
         if self.source is None:
             pack = list(range(len(game.deck)))
             st.game.rng(st, self.id).shuffle(pack)

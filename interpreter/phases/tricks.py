@@ -197,6 +197,19 @@ class TricksPhase(Phase):
             return self.lead_from[3](st) if by[0] == ZONE_SEAT else by[0]
         return best
 
+    def best_so_far(self, st, extra: int | None = None, seat: int | None = None) -> int | None:
+        """The seat currently winning the trick (with `extra` played by `seat`, if given); None if nobody."""
+        ph = st.ph
+        if not ph["trick"] and extra is None:
+            return None
+        saved = ph["trick"], ph["by"]
+        if extra is not None:
+            ph["trick"], ph["by"] = ph["trick"] + [extra], ph["by"] + [seat]
+        try:
+            return self.winner(st)
+        finally:
+            ph["trick"], ph["by"] = saved
+
     def explain(self, st, text: str) -> str:
         game = st.game
         card = game.deck.index.get(text.strip().upper())

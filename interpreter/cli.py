@@ -1,0 +1,320 @@
+"""The `interp` command: validate, play, run, simulate, bench, score, rules.
+
+Spec mistakes print `file:line:column: message` with a hint and exit 2; no traceback reaches the user.
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import sys
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from . import engine, render, replay
+from .compiler import load_game
+from .errors import InterpError
+from .loader import load_spec
+from .play import TerminalMatch, default_save_path
+from .scenario import run_scenario
+from .scorekeeper import ask_deal, begin, new_sheet, score_deals
+from .simulate import bench, simulate
+from .values import parse_seat
+
+EXIT_SPEC = 2
+
+
+def main(argv: list | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console.width = 132  # piped output: wide enough that tables are never cut
+    try:
+        return args.func(args, console)
+    except InterpError as exc:
+        print(exc.format(), file=sys.stderr)
+        return EXIT_SPEC
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_SPEC
+    except BrokenPipeError:
+        return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="interp", description="A rules-as-data card-game interpreter.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("validate", help="check spec files (schema, names, types, a sample deal)")
+    p.add_argument("files", nargs="+")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("play", help="play a match against bots at the terminal")
+    p.add_argument("file", nargs="?")
+    _match_args(p)
+    p.add_argument("--seat", default="1", help="your seat: a name or number from 1 (default 1)")
+    p.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
+    p.add_argument("--save", help="save file (default saves/<game>-<seed>.json)")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved match")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("run", help="replay a stacked deal from a scenario file")
+    p.add_argument("scenario")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("simulate", help="bot-only deals with statistics")
+    p.add_argument("file")
+    _match_args(p)
+    p.add_argument("-n", "--deals", type=int, default=1000)
+    p.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("bench", help="random playouts per second and spec load time, per game file")
+    p.add_argument("files", nargs="*", help="default: games/*.yaml")
+    p.add_argument("--seconds", type=float, default=2.0, help="playout time per game and player count")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("score", help="keep score of a game played with real cards")
+    p.add_argument("file")
+    p.add_argument("--input", help="a YAML file of deals (default: ask at the terminal)")
+    p.add_argument("--players", type=int)
+    p.add_argument("--dealer", default="1")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("rules", help="describe a spec: players, options, phases, facts")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_rules)
+    return parser
+
+
+def _match_args(p) -> None:
+    p.add_argument("--players", type=int, help="number of players (default: the spec's)")
+    p.add_argument("--seed", type=int, default=None, help="random seed (default: time-based for play, 0 otherwise)")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="set a spec option, e.g. -o pool_target=20")
+
+
+def _options(pairs: list) -> dict:
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ValueError(f"write options as NAME=VALUE, not {pair!r}")
+        name, value = pair.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
+
+
+# -- validate ------------------------------------------------------------------------------------------------------
+def cmd_validate(args, console: Console) -> int:
+    failed = 0
+    for path in args.files:
+        try:
+            game = load_game(path)
+            sample_deals(game)
+        except InterpError as exc:
+            failed += 1
+            print(exc.format(), file=sys.stderr)
+            continue
+        counts = "/".join(map(str, game.players))
+        console.print(f"ok  {path}: {game.name} — {counts} players, {len(game.deck)} cards, "
+                      f"{len(game.phases)} phases, {len(game.options)} options")
+    return EXIT_SPEC if failed else 0
+
+
+def sample_deals(game) -> None:
+    """Play one random deal per allowed player count, so runtime mistakes surface in `validate`."""
+    import random
+    for n in game.players:
+        st = engine.new_match(game, n, 0)
+        rng = random.Random(0)
+        steps = 0
+        while not st.deal_over:
+            moves = engine.legal_moves(st)
+            if not moves:
+                raise InterpError(f"{game.path}: with {n} players the sample deal reached a state with no legal "
+                                  f"move (phase {engine.current_phase(st).id})")
+            engine.apply(st, rng.choice(moves), check=False)
+            steps += 1
+            if steps > 100000:
+                raise InterpError(f"{game.path}: a sample deal with {n} players never ends")
+
+
+# -- play ----------------------------------------------------------------------------------------------------------
+def cmd_play(args, console: Console) -> int:
+    if args.resume:
+        data = replay.load(args.resume)
+        game = load_game(data["spec"])
+        st = replay.replay(game, data["history"], data["players"], data["seed"], data["options"], data["dealer"])
+        human, bots, save_path = data.get("human", 0), data.get("bots", "heuristic"), args.resume
+        console.print(f"Resumed {game.name}: deal {st.deal_no}, {len(st.history)} moves replayed.")
+    else:
+        if not args.file:
+            raise ValueError("name a game file, e.g. interp play games/preferans.yaml (or --resume FILE)")
+        game = load_game(args.file)
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
+        st = engine.new_match(game, args.players, seed, _options(args.option))
+        human = parse_seat(game, st.n, args.seat)
+        bots, save_path = args.bots, args.save or default_save_path(game, seed)
+        console.print(f"[bold]{game.name}[/bold] — you are {game.seat_name(human, st.n)}; seed {seed}; "
+                      f"saving to {save_path}. Type 'help' for help.")
+    return TerminalMatch(game, st, human, bots, save_path, console, bot_seed=st.seed or 0).run()
+
+
+# -- run -----------------------------------------------------------------------------------------------------------
+def cmd_run(args, console: Console) -> int:
+    result = run_scenario(args.scenario)
+    if args.json:
+        print(json.dumps(result, indent=1, ensure_ascii=False))
+        return 0
+    console.print(f"[bold]{result['spec']}[/bold] — {result['players']} players, dealer {result['dealer']}")
+    for line in result["events"]:
+        console.print("  " + line)
+    if not result["finished"]:
+        console.print(f"The deal is not over: {result['to_move']} to move; legal: {', '.join(result['legal'])}")
+        return 0
+    console.print("[bold]Result[/bold]")
+    for name, value in result["facts"].items():
+        console.print(f"  {name}: {value}")
+    for col, diff in result["entries"].items():
+        for who, delta in diff.items():
+            console.print(f"  {who}: {col} {delta:+}")
+    return 0
+
+
+# -- simulate ------------------------------------------------------------------------------------------------------
+def cmd_simulate(args, console: Console) -> int:
+    game = load_game(args.file)
+    seed = args.seed if args.seed is not None else 0
+    with Progress(console=console, transient=True, disable=args.json) as progress:
+        task = progress.add_task("simulating", total=args.deals)
+        summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots,
+                           tick=lambda: progress.advance(task))
+    if args.json:
+        print(json.dumps(summary, indent=1, ensure_ascii=False))
+        return 0
+    console.print(f"[bold]{summary['game']}[/bold]: {summary['deals']} deals, {summary['players']} players, "
+                  f"{args.bots} bots, {summary['deals_per_second']} deals/s, "
+                  f"{summary['matches_finished']} matches finished")
+    for name, values in summary["stats"].items():
+        table = Table(title=name, title_justify="left")
+        table.add_column("value")
+        table.add_column("deals", justify="right")
+        table.add_column("share", justify="right")
+        for key, row in values.items():
+            table.add_row(key, str(row["count"]), f"{row['share']:.1%}")
+        console.print(table)
+    table = Table(title="average sheet movement per deal", title_justify="left")
+    table.add_column("column")
+    seats = list(next(iter(summary["mean_per_deal"].values()), {}).keys())
+    for seat in seats:
+        table.add_column(seat, justify="right")
+    for col, values in summary["mean_per_deal"].items():
+        table.add_row(col, *(f"{values[s]:.2f}" for s in seats))
+    console.print(table)
+    return 0
+
+
+# -- bench ---------------------------------------------------------------------------------------------------------
+def cmd_bench(args, console: Console) -> int:
+    files = args.files or sorted(glob.glob("games/*.yaml"))
+    if not files:
+        raise ValueError("no spec files: name some, or run from the project folder")
+    rows = bench(files, args.seconds)
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    table = Table(title="interp bench (random playouts of single deals, full state)", title_justify="left")
+    for head in ("spec", "players", "load+validate+compile ms", "playouts/s", "moves/s"):
+        table.add_column(head, justify="left" if head == "spec" else "right")
+    for row in rows:
+        table.add_row(row["spec"], str(row["players"]), f"{row['load_validate_compile_ms']:.1f}",
+                      f"{row['playouts_per_second']:.0f}", f"{row['moves_per_second']:,}")
+    console.print(table)
+    return 0
+
+
+# -- score ---------------------------------------------------------------------------------------------------------
+def cmd_score(args, console: Console) -> int:
+    game = load_game(args.file)
+    if args.input:
+        doc = load_spec(args.input)
+        st = score_deals(game, doc.data, doc)
+    else:
+        st = new_sheet(game, args.players, _options(args.option), 0)
+        st.dealer = parse_seat(game, st.n, args.dealer)
+        console.print(f"[bold]{game.name}[/bold] score keeper — answer for each deal; Ctrl-D when done.")
+        try:
+            while not st.match_over:
+                begin(st)
+                console.print(f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —")
+                ask_deal(st, input, console.print)
+                engine.end_deal(st)
+                _print_deal(st, console)
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            if st.deals and not st.deal_over:
+                st.deal_no -= 1
+    if args.json:
+        print(json.dumps(_score_json(st), indent=1, ensure_ascii=False))
+        return 0
+    if args.input:
+        for i in range(len(st.deals)):
+            _print_deal(st, console, i)
+    console.print(render.sheet_table(st, title="final sheet" if st.match_over else "sheet"))
+    return 0
+
+
+def _print_deal(st, console: Console, index: int = -1) -> None:
+    record = st.deals[index]
+    console.print(f"deal {record['deal']} (dealer {st.game.seat_name(record['dealer'], st.n)}): "
+                  + "; ".join(render.entries_text(st, record["entries"])))
+
+
+def _score_json(st) -> dict:
+    game = st.game
+    names = [game.seat_name(s, st.n) for s in range(st.n)]
+    deals = []
+    for record in st.deals:
+        deals.append({"deal": record["deal"], "dealer": names[record["dealer"]], "facts": record["facts"],
+                      "entries": {col: {(f"{names[k[0]]}>{names[k[1]]}" if isinstance(k, tuple) else names[k]):
+                                        render.number(v) for k, v in diff.items()}
+                                  for col, diff in record["entries"].items()}})
+    sheet = {}
+    for col, values in st.sheet.items():
+        if values and isinstance(values[0], list):
+            sheet[col] = {f"{names[a]}>{names[b]}": render.number(values[a][b])
+                          for a in range(st.n) for b in range(st.n) if a != b}
+        else:
+            sheet[col] = {names[s]: render.number(v) for s, v in enumerate(values)}
+    out = {"deals": deals, "sheet": sheet, "match_over": st.match_over}
+    if game.result is not None:
+        out[game.result_label] = {names[s]: render.number(r) for s, r in enumerate(engine.results(st))}
+    return out
+
+
+# -- rules ---------------------------------------------------------------------------------------------------------
+def cmd_rules(args, console: Console) -> int:
+    game = load_game(args.file)
+    console.print(f"[bold]{game.name}[/bold] — {'/'.join(map(str, game.players))} players, {len(game.deck)} cards")
+    if game.description:
+        console.print(game.description)
+    console.print("[bold]options[/bold] (set with -o NAME=VALUE):")
+    for name, decl in game.options.items():
+        console.print(f"  {name} = {decl['default']!r}  {decl.get('doc', '')}")
+    console.print("[bold]phases[/bold]: " + ", ".join(f"{p.id} ({p.type_name})" for p in game.phases))
+    if game.facts:
+        console.print("[bold]facts[/bold] (what `interp score` asks): " + ", ".join(f.name for f in game.facts))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

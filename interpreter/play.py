@@ -1,0 +1,153 @@
+"""`interp play`: a person at a terminal against bots, a whole match, saved after every move.
+
+Ctrl-C, the end of input, or a crash leaves the save file in place; `interp play --resume FILE` rebuilds the
+match from its seed and move log and carries on exactly where it stopped.
+"""
+from __future__ import annotations
+
+import os
+import traceback
+from typing import Callable
+
+from rich.console import Console
+
+from . import engine, render, replay
+from .agents import AGENTS
+from .errors import IllegalMoveError
+from .state import State, event_visible
+
+HELP = ("Type a move as listed (or its number). Cards are rank then suit: 10H, QS, 7C. "
+        "Commands: moves, hand, sheet, help, quit (saves; resume with --resume).")
+
+
+class TerminalMatch:
+    """Runs one match: the human's prompts, the bots' moves, the screens between deals, the autosave."""
+
+    def __init__(self, game, st: State, human: int, bots: str, save_path: str, console: Console,
+                 read: Callable[[str], str] = input, bot_seed: int = 0):
+        self.game, self.st, self.human = game, st, human
+        self.agents = {s: AGENTS[bots](seed=bot_seed + s) for s in range(st.n)}
+        self.bots = bots
+        self.save_path, self.console, self.read = save_path, console, read
+        self.shown = 0
+
+    # -- the loop -------------------------------------------------------------------------------------------------
+    def run(self) -> int:
+        try:
+            self.loop()
+        except KeyboardInterrupt:
+            self.save()
+            self.console.print(f"\nInterrupted. The game is saved: interp play --resume {self.save_path}")
+            return 130
+        except EOFError:
+            self.save()
+            self.console.print(f"\nInput ended. The game is saved: interp play --resume {self.save_path}")
+            return 0
+        except _Quit:
+            self.save()
+            self.console.print(f"Saved. Resume with: interp play --resume {self.save_path}")
+            return 0
+        except Exception as exc:  # a crash must not lose the game
+            self.save()
+            self.console.print(f"internal error: {exc!r}\nThe game is saved: interp play --resume {self.save_path}")
+            self.console.print(traceback.format_exc(), markup=False, highlight=False)
+            return 1
+        return 0
+
+    def loop(self) -> None:
+        st = self.st
+        while True:
+            self.show_events()
+            if st.deal_over:
+                self.show_deal_result()
+                if st.match_over:
+                    self.show_final()
+                    return
+                engine.next_deal(st)
+                self.save()
+                continue
+            seat = engine.to_move(st)
+            moves = engine.legal_moves(st)
+            if seat == self.human:
+                move = self.ask(moves)
+            else:
+                move = self.agents[seat].choose(st.view(seat), moves)
+            engine.apply(st, move)
+            self.save()
+
+    # -- the human's turn -------------------------------------------------------------------------------------------
+    def ask(self, moves: list):
+        st, out = self.st, self.console
+        view = st.view(self.human)
+        out.print()
+        for line in render.table_lines(view, self.human):
+            out.print(line, highlight=False)
+        phase = engine.current_phase(st)
+        acting = engine.actor(st)
+        who = "" if acting == self.human else f" (for {self.game.seat_name(acting, st.n)})"
+        out.print(f"[bold]{phase.prompt(st)}{who}[/bold]")
+        self.list_moves(moves)
+        while True:
+            text = self.read("> ").strip()
+            command = text.lower()
+            if command in ("quit", "exit", "q"):
+                raise _Quit()
+            if command in ("help", "?"):
+                out.print(HELP, highlight=False)
+                continue
+            if command == "moves":
+                self.list_moves(moves)
+                continue
+            if command == "hand":
+                for line in render.table_lines(view, self.human):
+                    out.print(line, highlight=False)
+                continue
+            if command == "sheet":
+                out.print(render.sheet_table(st))
+                continue
+            if not text:
+                continue
+            try:
+                return engine.parse_move(st, text)
+            except IllegalMoveError as exc:
+                out.print(f"[red]Not legal:[/red] {exc.message}. Try again (or 'moves', 'help').", highlight=False)
+
+    def list_moves(self, moves: list) -> None:
+        items = [f"{i}) {engine.describe(self.st, m)}" for i, m in enumerate(moves, 1)]
+        self.console.print("moves: " + "  ".join(items), highlight=False)
+
+    # -- screens -------------------------------------------------------------------------------------------------------
+    def show_events(self) -> None:
+        events = self.st.events
+        for event in events[self.shown:]:
+            if event_visible(event, self.human) and event.kind not in ("deal-end",):
+                self.console.print(event.text, highlight=False)
+        self.shown = len(events)
+
+    def show_deal_result(self) -> None:
+        st, out = self.st, self.console
+        record = st.deals[-1]
+        out.print()
+        out.print(f"[bold]Deal {record['deal']} result[/bold]")
+        for line in render.facts_text(st, record["facts"]) + render.entries_text(st, record["entries"]):
+            out.print("  " + line, highlight=False)
+        out.print(render.sheet_table(st, title=f"score sheet after deal {record['deal']}"))
+
+    def show_final(self) -> None:
+        st, out = self.st, self.console
+        out.print("[bold]The match is over.[/bold]")
+        results = engine.results(st)
+        for seat in sorted(range(st.n), key=lambda s: -results[s]):
+            out.print(f"  {self.game.seat_name(seat, st.n)}: {render.number(results[seat])}", highlight=False)
+
+    def save(self) -> None:
+        replay.save(self.save_path, replay.record(self.st, human=self.human, bots=self.bots))
+
+
+class _Quit(Exception):
+    pass
+
+
+def default_save_path(game, seed: int) -> str:
+    stem = os.path.splitext(os.path.basename(game.path))[0]
+    return os.path.join("saves", f"{stem}-{seed}.json")

@@ -1,0 +1,121 @@
+"""Text for people: hands grouped by suit, the table as a seat sees it, the score sheet, deal results.
+
+rich draws the tables (aligned columns, and colour on a terminal, plain text when piped); every function
+returns renderables or strings and prints nothing itself.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.table import Table
+
+from . import engine
+from .state import State
+
+
+def number(value) -> str:
+    if isinstance(value, Fraction):
+        return f"{float(value):g}"
+    return str(value)
+
+
+def hand_text(game, cards: list) -> str:
+    """Cards grouped by suit, high to low: `♠ A 10 7   ♥ K Q`; cards outside the suits last."""
+    deck = game.deck
+    parts = []
+    for suit in deck.suits:
+        ranks = sorted((c for c in cards if deck.suit_of[c] == suit), key=lambda c: -deck.rank_of[c])
+        if ranks:
+            parts.append(game.suit_label(suit) + " " + " ".join(deck.rank_name[c] for c in ranks))
+    others = [deck.code(c) for c in sorted(cards) if deck.suit_of[c] not in deck.suits]
+    if others:
+        parts.append(" ".join(others))
+    return "   ".join(parts) if parts else "(none)"
+
+
+def table_lines(view: State, seat: int) -> list:
+    """What `seat` sees now: its hand, hands it controls or that are shown, other visible zones, the trick."""
+    game = view.game
+    lines = []
+    for zid, cards in enumerate(view.zones):
+        decl, owner = game.zone_of(zid, view.n)
+        if not cards or (decl.name != "hand" and decl.visible != "all" and zid not in view.revealed):
+            continue
+        if owner == seat:
+            title = "your hand"
+        elif owner is not None:
+            title = f"{game.seat_name(owner, view.n)}'s {decl.label or decl.name}"
+            if view.controller[owner] == seat:
+                title += " (you play it)"
+        else:
+            title = decl.label or decl.name
+        lines.append(f"{title}: {hand_text(game, cards)}")
+    phase = engine.current_phase(view)
+    if phase is not None and phase.type_name == "tricks" and view.ph.get("trick"):
+        shown = ", ".join(f"{_by(view, s)} {game.deck.pretty(c)}" for c, s in zip(view.ph["trick"], view.ph["by"]))
+        lines.append(f"trick: {shown}")
+    return lines
+
+
+def _by(view: State, seat: int) -> str:
+    return "turned up" if seat < 0 else view.game.seat_name(seat, view.n)
+
+
+def sheet_table(st: State, title: str = "score sheet") -> Table:
+    """One row per seat: each per-seat column, pair columns as 'against X', and the running result."""
+    game = st.game
+    table = Table(title=title, title_justify="left")
+    table.add_column("player")
+    for col in game.columns.values():
+        if col.per == "seat":
+            table.add_column(col.label or col.name, justify="right")
+        else:
+            for other in range(st.n):
+                table.add_column(f"{col.label or col.name} on {game.seat_name(other, st.n)}", justify="right")
+    if game.result is not None:
+        table.add_column(game.result_label, justify="right")
+    results = engine.results(st) if game.result is not None else None
+    for seat in range(st.n):
+        row = [game.seat_name(seat, st.n)]
+        for col in game.columns.values():
+            values = st.sheet[col.name]
+            if col.per == "seat":
+                row.append(number(values[seat]))
+            else:
+                row.extend("·" if other == seat else number(values[seat][other]) for other in range(st.n))
+        if results is not None:
+            row.append(number(results[seat]))
+        table.add_row(*row)
+    return table
+
+
+def entries_text(st: State, entries: dict) -> list:
+    """A deal's sheet entries in words: `West: mountain +30`, `South: whists on West +54`."""
+    game = st.game
+    lines = []
+    for name, diff in entries.items():
+        label = game.columns[name].label or name
+        for key, delta in diff.items():
+            sign = "+" if delta > 0 else ""
+            if isinstance(key, tuple):
+                lines.append(f"{game.seat_name(key[0], st.n)}: {label} on {game.seat_name(key[1], st.n)} "
+                             f"{sign}{number(delta)}")
+            else:
+                lines.append(f"{game.seat_name(key, st.n)}: {label} {sign}{number(delta)}")
+    return lines or ["no entries"]
+
+
+def facts_text(st: State, facts: dict) -> list:
+    game = st.game
+    out = []
+    for decl in game.facts:
+        value = facts.get(decl.name)
+        if isinstance(value, list):
+            shown = ", ".join(f"{game.seat_name(i, st.n)} {v}" for i, v in enumerate(value)
+                              if v not in (None, "none"))
+        elif decl.name in game.vars and game.vars[decl.name].type == "seat":
+            shown = game.seat_name(value, st.n) if value is not None else "-"
+        else:
+            shown = str(value)
+        out.append(f"{decl.name}: {shown}")
+    return out
