@@ -153,7 +153,8 @@ def cmd_play(args, console: Console) -> int:
     if args.resume:
         data = replay.load(args.resume)
         game = load_game(data["spec"])
-        st = replay.replay(game, data["history"], data["players"], data["seed"], data["options"], data["dealer"])
+        st = replay.replay(game, data["history"], data["players"], data["seed"], data["options"], data["dealer"],
+                           data.get("deal_no"))
         human, bots, save_path = data.get("human", 0), data.get("bots", "heuristic"), args.resume
         console.print(f"Resumed {game.name}: deal {st.deal_no}, {len(st.history)} moves replayed.")
     else:

@@ -160,7 +160,7 @@ class SpecCompiler:
             bots=bots, defines=self.scope.macros, scope=self.scope,
             description=str(data.get("description", "")),
             stats={name: self.expr(("stats", name)) for name in (data.get("stats") or {})},
-            gotos=self.gotos)
+            gotos=self.gotos, zero_sum=bool(match.get("zero_sum", False)))
         return game
 
     def players(self) -> tuple:

@@ -196,6 +196,15 @@ def to_move(st: State) -> int | None:
     return None if seat is None else st.controller[seat]
 
 
+def card_census(st: State) -> list:
+    """Every card where it is now: each zone's cards plus those a phase holds (a trick in play)."""
+    cards = [c for zone in st.zones for c in zone]
+    phase = current_phase(st)
+    if phase is not None:
+        cards.extend(phase.held(st))
+    return cards
+
+
 def legal_moves(st: State) -> list:
     phase = current_phase(st)
     return [] if phase is None else phase.legal(st)

@@ -104,7 +104,8 @@ class Game:
     scope: Any = None
     description: str = ""
     stats: dict = field(default_factory=dict)
-    gotos: dict = field(default_factory=dict)  # phase id -> (index of the target phase, condition)
+    gotos: dict = field(default_factory=dict)
+    zero_sum: bool = False  # phase id -> (index of the target phase, condition)
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)
     _zone_base: dict = field(default_factory=dict)

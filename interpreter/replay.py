@@ -23,20 +23,23 @@ SAVE_VERSION = 1
 
 
 def replay(game, history: list, players: int | None = None, seed: int | None = 0, options: dict | None = None,
-           dealer: int | None = None) -> State:
-    """A new match with these settings, with every logged move (deal number, seat, notation) re-applied."""
+           dealer: int | None = None, deal_no: int | None = None) -> State:
+    """A new match with these settings, with every logged move (deal number, seat, notation) re-applied,
+    then dealt on to deal `deal_no` if the match had moved past its last move."""
     st = engine.new_match(game, players, seed, options, dealer)
-    for deal_no, _seat, text in history:
-        while st.deal_no < deal_no:
+    for number, _seat, text in history:
+        while st.deal_no < number:
             engine.next_deal(st)
         engine.apply(st, engine.parse_move(st, text))
+    while deal_no is not None and st.deal_no < deal_no and not st.match_over:
+        engine.next_deal(st)
     return st
 
 
 def record(st: State, **extra) -> dict:
     """What a save file holds: the match settings and the move log (plus any extra fields, e.g. seats)."""
     return {"version": SAVE_VERSION, "spec": os.path.abspath(st.game.path), "players": st.n,
-            "options": st.options, "seed": st.seed, "dealer": first_dealer_of(st),
+            "options": st.options, "seed": st.seed, "dealer": first_dealer_of(st), "deal_no": st.deal_no,
             "history": [list(h) for h in st.history], **extra}
 
 

@@ -112,6 +112,25 @@ class State:
         return json.dumps(data)
 
 
+def state_from_json(game, text: str) -> State:
+    """Rebuild a State from `State.to_json()` (events are not kept; the move history is)."""
+    data = json.loads(text)
+    st = State(game, data["players"], data["options"], data["seed"])
+    st.deal_no, st.dealer, st.active = data["deal_no"], data["dealer"], data["active"]
+    for name, codes in data["zones"].items():
+        zone, _, seat = name.partition("[")
+        zid = game.zone_id(zone, int(seat[:-1]) if seat else None, st.n)
+        st.zones[zid] = [game.deck.parse(c) for c in codes]
+    bids = game.bids_by_name
+    st.vars = {k: decode(v, bids) for k, v in data["vars"].items()}
+    st.sheet = {k: decode(v, bids) for k, v in data["sheet"].items()}
+    st.phase, st.ph = data["phase"], decode(data["ph"], bids)
+    st.history = [list(h) for h in data["history"]]
+    st.revealed, st.controller = set(data["revealed"]), data["controller"]
+    st.deal_over, st.match_over = data["deal_over"], data["match_over"]
+    return st
+
+
 def event_visible(event: Event, seat: int | None) -> bool:
     """Public events, events told to `seat`, and events told to everyone but some other seat (`to` = -1 - s)."""
     if event.to is None or seat is None:

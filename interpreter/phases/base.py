@@ -37,6 +37,10 @@ class Phase:
     def done(self, st: State) -> bool:
         return True
 
+    def held(self, st: State) -> list:
+        """Cards the phase holds outside every zone (a trick being played), for card accounting."""
+        return []
+
     def notation(self, st: State, move: Move) -> str:
         """The text a player types for `move`; also what the move log stores."""
         if move.kind == "card":

@@ -91,6 +91,9 @@ class TricksPhase(Phase):
         ph = st.ph
         return ph["order"][ph["turn"]]
 
+    def held(self, st) -> list:
+        return st.ph["trick"]
+
     def done(self, st) -> bool:
         return st.ph["over"]
 

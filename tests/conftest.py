@@ -1,0 +1,32 @@
+"""Shared fixtures: the spec files under test, loaded once per session."""
+from __future__ import annotations
+
+import glob
+import os
+
+import pytest
+
+from interpreter.compiler import load_game
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SPECS = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "games", "*.yaml")))
+
+
+@pytest.fixture(autouse=True)
+def _in_root(monkeypatch):
+    """Every test runs from the project root, so relative spec paths work."""
+    monkeypatch.chdir(ROOT)
+
+
+_games: dict = {}
+
+
+def game_of(path: str):
+    if path not in _games:
+        _games[path] = load_game(os.path.join(ROOT, path))
+    return _games[path]
+
+
+@pytest.fixture(scope="session")
+def preferans():
+    return game_of("games/preferans.yaml")

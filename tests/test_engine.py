@@ -1,0 +1,111 @@
+"""The Python API: seeded games, legal moves, views that hide what a seat may not see, cheap copies,
+JSON snapshots, replays from the move log, and explained illegal moves."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import engine
+from interpreter.state import Move
+from interpreter.errors import IllegalMoveError
+from interpreter.replay import record, replay
+from interpreter.state import state_from_json
+
+
+def advance_to_play(game, seed=3):
+    """A 3-player match moved (by always taking the last legal move) to the first card of trick play."""
+    st = engine.new_match(game, 3, seed)
+    while engine.current_phase(st).type_name != "tricks":
+        engine.apply(st, engine.legal_moves(st)[-1])
+        if st.deal_over:
+            engine.next_deal(st)
+    return st
+
+
+def test_view_shows_own_hand_only(preferans):
+    st = engine.new_match(preferans, 3, 1)
+    seat = engine.to_move(st)
+    view = st.view(seat)
+    hand = lambda s: preferans.zone_id("hand", s, 3)
+    assert view.zones[hand(seat)] == st.zones[hand(seat)]
+    for other in range(3):
+        if other != seat:
+            assert view.zones[hand(other)] == []
+            assert view.hidden[hand(other)] == 10
+    assert view.zones[preferans.zone_id("talon", None, 3)] == []
+    assert view.seed is None
+    with pytest.raises(RuntimeError):
+        preferans.rng(view, "deal")
+
+
+def test_copy_is_independent(preferans):
+    st = advance_to_play(preferans)
+    twin = st.copy()
+    engine.apply(twin, engine.legal_moves(twin)[0])
+    assert twin.to_json() != st.to_json()
+    assert len(twin.history) == len(st.history) + 1
+
+
+def test_json_snapshot_round_trip(preferans):
+    st = advance_to_play(preferans)
+    again = state_from_json(preferans, st.to_json())
+    assert again.to_json() == st.to_json()
+    move = engine.legal_moves(st)[0]
+    engine.apply(st, move)
+    engine.apply(again, move)
+    assert again.to_json() == st.to_json()
+
+
+def test_seed_and_log_replay_exactly(preferans):
+    st = engine.new_match(preferans, 3, 21)
+    rng = random.Random(2)
+    for _ in range(3):
+        while not st.deal_over:
+            engine.apply(st, rng.choice(engine.legal_moves(st)))
+        engine.next_deal(st)
+    saved = record(st)
+    again = replay(preferans, saved["history"], saved["players"], saved["seed"], saved["options"], saved["dealer"],
+                   saved["deal_no"])
+    assert again.to_json() == st.to_json()
+    assert again.deals == st.deals
+
+
+def test_illegal_card_is_explained(preferans):
+    st = advance_to_play(preferans)
+    engine.apply(st, engine.legal_moves(st)[0])  # a lead
+    seat = engine.actor(st)
+    hand = st.zones[preferans.zone_id("hand", seat, 3)]
+    legal = {m.value for m in engine.legal_moves(st)}
+    illegal = [c for c in hand if c not in legal]
+    if illegal:
+        with pytest.raises(IllegalMoveError, match="must"):
+            engine.parse_move(st, preferans.deck.code(illegal[0]))
+    with pytest.raises(IllegalMoveError, match="not a card"):
+        engine.parse_move(st, "XYZ")
+    absent = next(c for c in range(32) if c not in hand)
+    with pytest.raises(IllegalMoveError, match="not in the hand"):
+        engine.parse_move(st, preferans.deck.code(absent))
+
+
+def test_apply_rejects_an_illegal_move(preferans):
+    st = engine.new_match(preferans, 3, 4)
+    with pytest.raises(IllegalMoveError):
+        engine.apply(st, Move("bid", 24))
+
+
+def test_moves_are_named_in_the_notation_players_type(preferans):
+    st = engine.new_match(preferans, 3, 4)
+    names = [engine.notation(st, m) for m in engine.legal_moves(st)]
+    assert names == ["pass", "6S", "misere"]
+    assert engine.parse_move(st, "6s") == engine.legal_moves(st)[1]
+    assert engine.parse_move(st, "2") == engine.legal_moves(st)[1]
+
+
+def test_unknown_option_and_player_count_are_refused(preferans):
+    with pytest.raises(ValueError, match="unknown option"):
+        engine.new_match(preferans, 3, 0, {"pool": 5})
+    with pytest.raises(ValueError, match="3, 4 players"):
+        engine.new_match(preferans, 5, 0)
+    with pytest.raises(ValueError, match="whole number"):
+        engine.new_match(preferans, 3, 0, {"pool_target": "ten"})
