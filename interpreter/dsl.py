@@ -114,13 +114,28 @@ def _parser() -> Lark:
                 maybe_placeholders=True)
 
 
+_TREES: dict = {}
+
+
+def clear_cache() -> None:
+    """Forget cached parse trees (the benchmark measures cold compiles)."""
+    _TREES.clear()
+
+
 def parse(text: str, start: str, source: SourceRef | None = None) -> Tree:
-    """Parse `text` as an expression (`expr`) or statements (`stmts`), with located syntax errors."""
+    """Parse `text` as an expression (`expr`) or statements (`stmts`), with located syntax errors.
+    Trees are cached by text: a define used in many places is parsed once."""
+    key = (text, start)
+    tree = _TREES.get(key)
+    if tree is not None:
+        return tree
     source = source or SourceRef()
     try:
-        return _parser().parse(text, start=start)
+        tree = _parser().parse(text, start=start)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, source) from None
+    _TREES[key] = tree
+    return tree
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, source: SourceRef):
@@ -354,8 +369,9 @@ class Compiler:
                 return Compiled(lambda ctx: fl(ctx) + fr(ctx), t, left.domain)
             return Compiled(lambda ctx: [x for x in fl(ctx) if x not in fr(ctx)], t, left.domain)
         if not (T.is_number(left.type) and T.is_number(right.type)):
+            lists = T.is_list(left.type) or T.is_list(right.type)
             self.fail(op_token, f"'{op}' needs numbers, not {left.type} and {right.type}",
-                      "lists can be joined with + and removed from with -")
+                      "lists of the same type can be joined with + and removed from with -" if lists else None)
         t = T.INT if (left.type == T.INT and right.type == T.INT and op != "/") else T.NUM
         if op == "/":
             return Compiled(lambda ctx: _divide(fl(ctx), fr(ctx)), T.NUM)

@@ -112,6 +112,7 @@ class Game:
 
     def __post_init__(self):
         self.bids_by_name = {b.name: b for b in self.bids}
+        self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
 
     # -- zones ------------------------------------------------------------------------------------------------------
@@ -130,8 +131,9 @@ class Game:
         return self._bases(n)[None]
 
     def zone_id(self, name: str, seat: int | None, n: int) -> int:
+        """The index in `state.zones` of a zone (of `seat`, for per-seat zones)."""
         base = self._bases(n)[name]
-        return base + seat if seat is not None and self.zone_decl(name).per_seat else base
+        return base + seat if seat is not None and self._per_seat[name] else base
 
     def zone_decl(self, name: str) -> ZoneDecl:
         return next(z for z in self.zones if z.name == name)

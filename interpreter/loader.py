@@ -27,18 +27,69 @@ Path = tuple
 
 @dataclass
 class Scalar:
-    """Where a string scalar's text starts, so a DSL column can be mapped back to the file."""
+    """Where a string scalar's text lies in its file, so a DSL column can be mapped back to the file.
 
-    start: Location
-    block_indent: int | None  # for `|` and `>` scalars: the indentation of their lines
+    The value can differ from the source text: `>` and plain scalars fold line breaks into spaces, quoted ones
+    have escapes (`\\"`, `''`) and block scalars drop their indentation; `locate` aligns the two.
+    """
+
+    file: str
+    source: str  # the whole text of the file
+    start: int  # index in `source` of the scalar's first character (after a quote or a block header)
+    end: int  # index in `source` just past the scalar
+    style: str | None  # None (plain), "'", '"', "|" or ">"
 
     def locate(self, text: str, offset: int) -> Location:
-        if self.block_indent is None:
-            return self.start.shifted(text, offset)
-        before = text[:offset]
-        line = before.count("\n")
-        col = offset - (before.rfind("\n") + 1)
-        return Location(self.start.file, self.start.line + line, self.block_indent + col + 1)
+        index = self.index(text, offset)
+        src = self.source
+        line = src.count("\n", 0, index) + 1
+        return Location(self.file, line, index - (src.rfind("\n", 0, index) + 1) + 1)
+
+    def index(self, text: str, offset: int) -> int:
+        """The index in the source of character `offset` of the value `text` (len(text): just past its end)."""
+        src, j, end = self.source, self.start, min(self.end, len(self.source))
+        i = 0
+        while i < len(text):
+            c = text[i]
+            if j >= end:
+                return end
+            s = src[j]
+            if self.style == '"' and s == "\\":
+                nxt = src[j + 1] if j + 1 < end else ""
+                if nxt == "\n":  # an escaped line break: the next line's indentation is dropped too
+                    j += 2
+                    while j < end and src[j] in " \t":
+                        j += 1
+                    continue
+                if i == offset:
+                    return j
+                j += {"x": 4, "u": 6, "U": 10}.get(nxt, 2)
+                i += 1
+                continue
+            if self.style == "'" and c == "'" and src.startswith("''", j):
+                if i == offset:
+                    return j
+                j += 2
+                i += 1
+                continue
+            if c in " \t\n" and s in " \t\n":
+                if i == offset:
+                    return j
+                if i + 1 < len(text) and text[i + 1] in " \t\n":
+                    j += 1
+                else:  # a folded line break or a block's indentation: skip the whole run
+                    while j < end and src[j] in " \t\n":
+                        j += 1
+                i += 1
+                continue
+            if c != s and s in " \t\n":  # indentation before the first character, or a dropped line break
+                j += 1
+                continue
+            if i == offset:
+                return j
+            i += 1
+            j += 1
+        return j
 
 
 @dataclass
@@ -50,6 +101,17 @@ class Document:
     positions: dict = field(default_factory=dict)
     scalars: dict = field(default_factory=dict)
     sources: dict = field(default_factory=dict)  # file -> list of lines
+    keys: dict = field(default_factory=dict)  # path -> location of the mapping key that names it
+
+    def key_where(self, path: Path) -> Location:
+        """The location of the key naming the node at `path` (the node itself when it has no key)."""
+        path = tuple(path)
+        return self.keys.get(path) or self.where(path)
+
+    def key_error(self, message: str, path: Path, hint: str | None = None) -> SpecError:
+        """A located error pointing at the key of the node at `path` (an unknown key, say)."""
+        loc = self.key_where(path)
+        return SpecError(message, loc, hint, self.line_of(loc))
 
     def where(self, path: Path) -> Location:
         """The location of the node at `path`, or of its nearest located ancestor."""
@@ -93,9 +155,10 @@ def _loc(mark, file: str) -> Location:
 class _Builder:
     """Turns a composed YAML node tree into plain data and a position table."""
 
-    def __init__(self, file: str, doc: Document):
+    def __init__(self, file: str, doc: Document, text: str = ""):
         self.file = file
         self.doc = doc
+        self.text = text
 
     def build(self, node, path: Path) -> Any:
         self.doc.positions[path] = _loc(node.start_mark, self.file)
@@ -103,7 +166,12 @@ class _Builder:
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
-        value = yaml.SafeLoader.construct_object(self._constructor, node)  # type: ignore[arg-type]
+        try:
+            value = yaml.SafeLoader.construct_object(self._constructor, node)  # type: ignore[arg-type]
+        except yaml.MarkedYAMLError as exc:
+            loc = _loc(exc.problem_mark or node.start_mark, self.file)
+            raise SpecError(f"YAML: {exc.problem}", loc, "specs use plain YAML: no tags like !name or !!type",
+                            self.doc.line_of(loc)) from None
         if isinstance(value, str):
             self._scalar(node, path)
         return value
@@ -111,41 +179,47 @@ class _Builder:
     def _mapping(self, node, path: Path) -> dict:
         out: dict = {}
         for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                loc = _loc(key_node.start_mark, self.file)
+                raise SpecError("a key must be plain text, not a list or mapping", loc,
+                                "write `name: value`", self.doc.line_of(loc))
             key = key_node.value
             if key in out:
                 loc = _loc(key_node.start_mark, self.file)
                 raise SpecError(f"duplicate key '{key}'", loc, "each key may appear once in a mapping",
                                 self.doc.line_of(loc))
             out[key] = self.build(value_node, path + (key,))
+            self.doc.keys[path + (key,)] = _loc(key_node.start_mark, self.file)
             self.doc.positions[path + (key,)] = _loc(key_node.start_mark, self.file) \
                 if not isinstance(value_node, yaml.ScalarNode) else _loc(value_node.start_mark, self.file)
         return out
 
     def _scalar(self, node, path: Path) -> None:
-        start = _loc(node.start_mark, self.file)
+        start, text = node.start_mark.index, self.text
         if node.style in ("|", ">"):
-            lines = self.doc.sources[self.file]
-            first = node.start_mark.line + 1  # 0-based index of the first content line
-            indent = 0
-            if first < len(lines):
-                text = lines[first]
-                indent = len(text) - len(text.lstrip(" "))
-            self.doc.scalars[path] = Scalar(Location(self.file, first + 1, indent + 1), indent)
+            newline = text.find("\n", start)  # the content starts on the line after the header
+            start = len(text) if newline < 0 else newline + 1
         elif node.style in ("'", '"'):
-            self.doc.scalars[path] = Scalar(Location(self.file, start.line, start.column + 1), None)
-        else:
-            self.doc.scalars[path] = Scalar(start, None)
+            start += 1
+        self.doc.scalars[path] = Scalar(self.file, text, start, node.end_mark.index, node.style)
 
     _constructor = yaml.SafeLoader("")
 
 
 def _read(path: str, doc: Document) -> Any:
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        with open(path, "rb") as fh:
+            raw = fh.read()
     except OSError as exc:
         raise SpecError(f"cannot read spec: {exc.strerror}", Location(path, 1, 1),
                         "check the file name") from None
+    try:
+        text = raw.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as exc:
+        good = raw[:exc.start].decode("utf-8-sig", errors="replace")
+        loc = Location(path, good.count("\n") + 1, exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1)
+        raise SpecError(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})", loc,
+                        "save the spec as UTF-8") from None
     doc.sources[path] = text.splitlines()
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -158,28 +232,78 @@ def _read(path: str, doc: Document) -> Any:
     if node is None:
         return {}
     sub = Document(path, None, {}, {}, doc.sources)
-    data = _Builder(path, sub).build(node, ())
+    data = _Builder(path, sub, text).build(node, ())
     doc.positions.update(sub.positions)
     doc.scalars.update(sub.scalars)
+    doc.keys.update(sub.keys)
     return data
 
 
-def _merge(base: Any, over: Any) -> Any:
+def _merge(base: Any, over: Any, opath: Path = (), mpath: Path = (), moves: dict | None = None) -> Any:
+    """Merge `over` onto `base`; `moves` records where items of `over` lists (at opath) land (at mpath)."""
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for key, value in over.items():
-            out[key] = _merge(base[key], value) if key in base else value
+            out[key] = _merge(base[key], value, opath + (key,), mpath + (key,), moves) if key in base else value
         return out
     if _by_id(base) and _by_id(over):
         out = list(base)
         index = {item["id"]: i for i, item in enumerate(out)}
-        for item in over:
+        for j, item in enumerate(over):
             if item["id"] in index:
-                out[index[item["id"]]] = _merge(out[index[item["id"]]], item)
+                k = index[item["id"]]
+                out[k] = _merge(out[k], item, opath + (j,), mpath + (k,), moves)
             else:
+                k = len(out)
                 out.append(item)
+            if moves is not None and opath + (j,) != mpath + (k,):
+                moves[opath + (j,)] = mpath + (k,)
         return out
     return over
+
+
+def _moved(table: dict, moves: dict) -> dict:
+    """A path-keyed table of the variant file, re-keyed by where its list items sit in the merged data."""
+    if not moves:
+        return dict(table)
+    out = {}
+    for path, value in table.items():
+        for n in range(len(path), 0, -1):
+            if path[:n] in moves:
+                path = moves[path[:n]] + path[n:]
+                break
+        out[path] = value
+    return out
+
+
+def _moved_paths(over: Any, merged: Any, at_over: Path, at_merged: Path):
+    """(variant path, merged path) for every list item a variant merged by id into another index."""
+    if isinstance(over, dict) and isinstance(merged, dict):
+        for key, value in over.items():
+            if key in merged:
+                yield from _moved_paths(value, merged[key], at_over + (key,), at_merged + (key,))
+    elif _by_id(over) and _by_id(merged):
+        index = {item["id"]: i for i, item in enumerate(merged)}
+        for j, item in enumerate(over):
+            i = index[item["id"]]
+            if i != j or at_over != at_merged:
+                yield at_over + (j,), at_merged + (i,)
+            yield from _moved_paths(item, merged[i], at_over + (j,), at_merged + (i,))
+
+
+def _rekey(table: dict, moves: dict) -> dict:
+    """Move position entries of variant paths to the paths their nodes have after merging."""
+    if not moves:
+        return dict(table)
+    prefixes = sorted(moves, key=len, reverse=True)
+    out = {}
+    for path, value in table.items():
+        for prefix in prefixes:
+            if path[:len(prefix)] == prefix:
+                path = moves[prefix] + path[len(prefix):]
+                break
+        out[path] = value
+    return out
 
 
 def _by_id(value: Any) -> bool:
@@ -206,9 +330,11 @@ def load_spec(path: str, _seen: tuple = ()) -> Document:
         raise doc.error(f"extends: no such file {parent}", ("extends",),
                         "the path is relative to this spec file")
     base = load_spec(base_path, _seen + (path,))
-    merged = Document(path, _merge(base.data, {k: v for k, v in data.items() if k != "extends"}))
+    moves: dict = {}
+    merged = Document(path, _merge(base.data, {k: v for k, v in data.items() if k != "extends"}, (), (), moves))
     merged.sources = {**base.sources, **doc.sources}
-    merged.positions = {**base.positions, **doc.positions}
-    merged.scalars = {**base.scalars, **doc.scalars}
+    merged.positions = {**base.positions, **_moved(doc.positions, moves)}
+    merged.scalars = {**base.scalars, **_moved(doc.scalars, moves)}
+    merged.keys = {**base.keys, **_moved(doc.keys, moves)}
     merged.data.setdefault("name", data.get("name"))
     return merged

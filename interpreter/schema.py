@@ -46,19 +46,32 @@ def _located(doc: Document, error) -> SpecError:
         close = difflib.get_close_matches(key, allowed, n=2)
         hint = (f"did you mean {' or '.join(close)}?" if close else
                 ("allowed keys: " + ", ".join(allowed)) if allowed else None)
-        return doc.error(f"unknown key '{key}'", path + (key,) if key in (doc.get(path) or {}) else path, hint)
+        where = f" in {_where(path)}" if path else ""
+        if key in (doc.get(path) or {}):
+            return doc.key_error(f"unknown key '{key}'{where}", path + (key,), hint)
+        return doc.error(f"unknown key '{key}'{where}", path, hint)
     if kind == "required":
         missing = re.findall(r"'([^']+)'", error.message)[0]
-        return doc.error(f"missing key '{missing}'", path, f"add `{missing}:` here")
+        required = error.validator_value if isinstance(error.validator_value, list) else [missing]
+        where = f" in {_where(path)}" if path else ""
+        hint = f"add `{missing}:` here" + (f" (required keys: {', '.join(required)})" if len(required) > 1 else "")
+        return doc.error(f"missing key '{missing}'{where}", path, hint)
     if kind == "type":
         wanted = error.validator_value
-        wanted = " or ".join(wanted) if isinstance(wanted, list) else wanted
-        return doc.error(f"expected {_article(wanted)} here, not {_describe(error.instance)}", path)
+        wanted_list = wanted if isinstance(wanted, list) else [wanted]
+        wanted = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted_list)
+        what = f"'{path[-1]}'" if path and isinstance(path[-1], str) else "this"
+        return doc.error(f"{what} must be {_article(wanted)}, not {_describe(error.instance)}", path,
+                         _type_hint(wanted_list, error.instance))
     if kind == "enum":
         values = ", ".join(map(str, error.validator_value))
         close = difflib.get_close_matches(str(error.instance), [str(v) for v in error.validator_value], n=1)
         hint = f"did you mean {close[0]}?" if close else f"one of: {values}"
-        return doc.error(f"{error.instance!r} is not allowed here", path, hint)
+        if len(path) == 3 and path[0] == "phases" and path[2] == "type":
+            return doc.error(f"unknown phase type {error.instance!r}", path,
+                             f"did you mean {close[0]}? (phase types: {values})" if close else f"phase types: {values}")
+        what = f"'{path[-1]}'" if path and isinstance(path[-1], str) else "this"
+        return doc.error(f"{error.instance!r} is not an allowed value of {what}", path, hint)
     if kind in ("minimum", "maximum", "minItems"):
         return doc.error(f"value out of range: {error.message}", path)
     if kind in ("anyOf", "oneOf"):
@@ -75,6 +88,36 @@ def _shape_hint(error) -> str:
         elif "type" in sub:
             options.append(str(sub["type"]))
     return "expected " + " or ".join(options) if options else "see schema/game.schema.json"
+
+
+_TYPE_WORDS = {"integer": "whole number", "number": "number", "string": "text", "boolean": "boolean (true/false)",
+               "object": "mapping", "array": "list", "null": "empty value"}
+
+
+def _type_hint(wanted: list, value) -> str | None:
+    if isinstance(value, str) and "integer" in wanted and value.strip().lstrip("-").isdigit():
+        return "write the number without quotes"
+    if isinstance(value, str) and "boolean" in wanted and value.strip().lower() in ("true", "false"):
+        return "write true or false without quotes"
+    if "integer" in wanted or "number" in wanted:
+        return "write a number, e.g. 3"
+    if "boolean" in wanted:
+        return "write true or false"
+    if "object" in wanted:
+        return "write `key: value` lines indented under it, or {key: value, …}"
+    if "array" in wanted:
+        return "write a list: [a, b] or one `- item` per line"
+    if "string" in wanted:
+        return "write text here (quote it if it has ':' or '#')"
+    return None
+
+
+def _where(path: tuple) -> str:
+    """A readable name for the node at `path`: `players`, `phases[3]`, `zones.hand`."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (("." if out else "") + str(part))
+    return out
 
 
 def _article(word: str) -> str:

@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from typing import Callable
 
-from . import engine
+from . import dsl, engine
 from .agents import AGENTS
 from .compiler import load_game
 
@@ -79,9 +79,10 @@ def random_playouts(game, seconds: float, players: int | None = None, seed: int 
 
 
 def load_times(path: str, repeat: int = 5) -> dict:
-    """Median seconds to load, schema-check and compile a spec (each run from scratch)."""
+    """Median seconds to load, schema-check and compile a spec (each run from scratch: no parse cache)."""
     times = []
     for _ in range(repeat):
+        dsl.clear_cache()
         started = time.perf_counter()
         load_game(path)
         times.append(time.perf_counter() - started)

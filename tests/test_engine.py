@@ -2,6 +2,7 @@
 JSON snapshots, replays from the move log, and explained illegal moves."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -109,3 +110,16 @@ def test_unknown_option_and_player_count_are_refused(preferans):
         engine.new_match(preferans, 5, 0)
     with pytest.raises(ValueError, match="whole number"):
         engine.new_match(preferans, 3, 0, {"pool_target": "ten"})
+
+
+def test_variant_errors_point_into_the_variant_file(tmp_path):
+    """A variant merges its phase by id into the base's list; its mistakes are still located in its own file."""
+    from interpreter.compiler import load_game
+    from interpreter.errors import SpecError
+    base = os.path.abspath("games/preferans.yaml")
+    variant = tmp_path / "v.yaml"
+    variant.write_text(f"extends: {base}\nname: v\nphases:\n  - id: play\n    trump: \"trump + 1\"\n")
+    with pytest.raises(SpecError) as info:
+        load_game(str(variant))
+    assert (info.value.location.file, info.value.location.line, info.value.location.column) == \
+        (str(variant), 5, 19)

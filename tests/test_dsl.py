@@ -1,0 +1,128 @@
+"""The DSL on its own: values, precedence, exact fractions, comprehensions and aggregates (with their tie
+rules), statements, defines, and compile-time errors with the column of the bad token."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from interpreter.dsl import Context, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
+from interpreter.errors import DSLNameError, DSLSyntaxError
+from interpreter.builtins import FUNCTIONS
+
+
+def make_scope():
+    store = {"x": 4, "pts": [3, 1, 4, 1, 5], "call": ["none", "whist", "pass"]}
+    symbols = {
+        "x": Symbol("x", "int", get=lambda c: store["x"], set=lambda c, v: store.__setitem__("x", v)),
+        "pts": Symbol("pts", "list[int]", get=lambda c: store["pts"]),
+        "call": Symbol("call", "str", ("int",), get=lambda c, i: store["call"][i],
+                       set=lambda c, v, i: store["call"].__setitem__(i, v),
+                       domain=frozenset({"none", "whist", "pass"})),
+    }
+    scope = Scope(symbols, dict(FUNCTIONS), {}, {}, {})
+    return scope, store
+
+
+def ev(text, scope=None):
+    scope = scope or make_scope()[0]
+    fn, _ = compile_expr(text, scope)
+    return fn(Context())
+
+
+@pytest.mark.parametrize("text,value", [
+    ("1 + 2 * 3", 7), ("(1 + 2) * 3", 9), ("7 // 2", 3), ("7 % 4", 3), ("-3 + 1", -2),
+    ("7 / 2", Fraction(7, 2)), ("6 / 3", 2), ("4.5 + 0.5", 5), ("1 < 2 and not 2 < 1", True),
+    ("if x > 3 then 'big' else 'small'", "big"), ("2 in [1, 2]", True), ("3 not in [1, 2]", True),
+    ("[1, 2] + [3]", [1, 2, 3]), ("[1, 2, 3] - [2]", [1, 3]), ("pts[2]", 4), ("pts[9]", None),
+    ("min(3, x)", 3), ("max(3, x)", 4), ("trunc(-7 / 2)", -3), ("round(5 / 2)", 3), ("abs(-2)", 2),
+])
+def test_values(text, value):
+    assert ev(text) == value
+
+
+@pytest.mark.parametrize("text,value", [
+    ("sum(p for p in pts)", 14), ("sum(p for p in pts if p > 1)", 12), ("count(p == 1 for p in pts)", 2),
+    ("min(p for p in pts)", 1), ("max(p * 2 for p in pts)", 10), ("any(p > 4 for p in pts)", True),
+    ("all(p > 0 for p in pts)", True), ("first(p for p in pts if p > 3)", 4), ("first(p for p in pts if p > 9)", None),
+    ("[p * 10 for p in pts if p != 1]", [30, 40, 50]), ("len([p for p in pts if p > 2])", 3),
+    # max_by / min_by return the element, the first one on ties
+    ("max_by(p for p in [1, 5, 2, 5])", 5), ("max_by(0 - i for i in [3, 1, 1])", 1),
+    ("min_by(i * 0 for i in [7, 8, 9])", 7), ("max_by(p for p in [])", None),
+])
+def test_comprehensions_and_aggregates(text, value):
+    assert ev(text) == value
+
+
+def test_statements_assign_loop_and_branch():
+    scope, store = make_scope()
+    run = compile_stmts("let total = 0; for p in pts: if p > 1: total += p; x = total", scope)
+    run(Context())
+    assert store["x"] == 12
+    compile_stmts("x -= 2; call[2] = 'whist'", scope)(Context())
+    assert store["x"] == 10 and store["call"][2] == "whist"
+
+
+def test_defines_with_parameters_and_caller_locals():
+    scope, _ = make_scope()
+    scope.macros["double"] = Macro("double", ("n",), "n * 2", SourceRef())
+    scope.macros["over"] = Macro("over", (), "p > x", SourceRef())  # reads the caller's loop variable p
+    assert ev("double(x) + 1", scope) == 9
+    assert ev("count(over for p in pts)", scope) == 1
+
+
+def test_recursive_define_is_refused():
+    scope, _ = make_scope()
+    scope.macros["loop"] = Macro("loop", (), "loop + 1", SourceRef())
+    with pytest.raises(DSLNameError, match="itself"):
+        compile_expr("loop", scope)
+
+
+@pytest.mark.parametrize("text,message,column", [
+    ("x + y", "unknown name 'y'", 5),
+    ("x +", "ends too early", 4),
+    ("1 and true", "must be a bool", 1),
+    ("'a' + 1", "needs numbers", 5),
+    ("if x then 1 else 2", "must be a bool", 4),
+    ("if true then 1 else 'a'", "'then' gives", 21),
+    ("call[1] == 'whsit'", "not a possible value", 12),
+    ("len(1, 2)", "takes 1 argument", 1),
+    ("nope(1)", "unknown function", 1),
+    ("sum(p for p in x)", "needs a list", 16),
+    ("x.level", "has no fields", 3),
+    ("move(1, pts)", "can only be used as a statement", 1),
+    ("x @ 2", "unexpected character", 3),
+])
+def test_compile_errors_name_the_problem_and_column(text, message, column):
+    scope, _ = make_scope()
+    with pytest.raises((DSLNameError, DSLSyntaxError)) as info:
+        compile_expr(text, scope)
+    assert message in info.value.message
+    doc_column = _column(text, scope)
+    assert doc_column == column
+
+
+def _column(text, scope):
+    """Compile `text` as the value of a YAML key and return the reported column (1-based)."""
+    import os
+    import tempfile
+    from interpreter.loader import load_spec
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, "e.yaml")
+    with open(path, "w") as fh:
+        fh.write(f'key: "{text}"\n')
+    doc = load_spec(path)
+    try:
+        compile_expr(doc.data["key"], scope, source=SourceRef(doc, ("key",)))
+    except (DSLNameError, DSLSyntaxError) as exc:
+        assert exc.location.line == 1
+        return exc.location.column - len('key: "')
+    raise AssertionError("no error")
+
+
+def test_assignment_to_read_only_and_type_mismatch():
+    scope, _ = make_scope()
+    with pytest.raises(DSLNameError, match="cannot be assigned"):
+        compile_stmts("pts = [1]", scope)
+    with pytest.raises(DSLNameError, match="holds an int"):
+        compile_stmts("x = 'a'", scope)
