@@ -160,8 +160,15 @@ class SpecCompiler:
             bots=bots, defines=self.scope.macros, scope=self.scope,
             description=str(data.get("description", "")),
             stats={name: self.expr(("stats", name)) for name in (data.get("stats") or {})},
-            gotos=self.gotos, zero_sum=bool(match.get("zero_sum", False)))
+            gotos=self.gotos, zero_sum=bool(match.get("zero_sum", False)), status=self.status())
         return game
+
+    def status(self) -> list:
+        out = []
+        for label in ((self.data.get("display") or {}).get("status") or {}):
+            fn, type_, _ = self.typed_expr(("display", "status", label))
+            out.append((label, fn, type_))
+        return out
 
     def players(self) -> tuple:
         spec = self.data.get("players", {"default": 2})

@@ -105,7 +105,8 @@ class Game:
     description: str = ""
     stats: dict = field(default_factory=dict)
     gotos: dict = field(default_factory=dict)
-    zero_sum: bool = False  # phase id -> (index of the target phase, condition)
+    zero_sum: bool = False
+    status: list = field(default_factory=list)  # (label, closure, type) shown on the status line  # phase id -> (index of the target phase, condition)
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)
     _zone_base: dict = field(default_factory=dict)
@@ -186,6 +187,36 @@ class Game:
         if isinstance(value, bool) or value is None:
             return str(value).lower()
         return str(value)
+
+    def show(self, value: Any, type_: str, n: int) -> str | None:
+        """A DSL value of a known type as players write it; None for nothing to show."""
+        if value is None or value == [] or value == "none":
+            return None
+        if type_ == "seat":
+            return self.seat_name(value, n)
+        if type_ == "list[seat]":
+            return ", ".join(self.seat_name(s, n) for s in value)
+        if type_ == "card":
+            return self.deck.pretty(value)
+        if isinstance(value, Bid):
+            return value.label
+        if isinstance(value, bool):
+            return "yes" if value else None
+        if isinstance(value, str) and value in self.deck.suits:
+            return self.suit_label(value)
+        return str(value)
+
+    def status_line(self, st: State) -> str:
+        """The spec's `display.status` values, e.g. `contract 6♠ · declarer West`."""
+        parts = []
+        for label, fn, type_ in self.status:
+            try:
+                shown = self.show(fn(st), type_, st.n)
+            except (IndexError, KeyError, TypeError, AttributeError):
+                shown = None  # a value not defined yet in this deal (e.g. before the auction ends)
+            if shown is not None:
+                parts.append(f"{label} {shown}")
+        return " · ".join(parts)
 
     def rng(self, st: State, tag: str) -> random.Random:
         """The deal's random generator for one purpose: a pure function of (seed, deal number, tag)."""

@@ -224,11 +224,7 @@ def _read(path: str, doc: Document) -> Any:
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        loc = _loc(mark, path) if mark else Location(path, 1, 1)
-        raise SpecError(f"YAML syntax: {exc.problem or exc.context}", loc,
-                        "check indentation, colons and quotes around text with ':' or '#'",
-                        doc.line_of(loc)) from None
+        raise _syntax_error(exc, text, path, doc) from None
     if node is None:
         return {}
     sub = Document(path, None, {}, {}, doc.sources)
@@ -237,6 +233,50 @@ def _read(path: str, doc: Document) -> Any:
     doc.scalars.update(sub.scalars)
     doc.keys.update(sub.keys)
     return data
+
+
+def _syntax_error(exc, text: str, path: str, doc: Document) -> SpecError:
+    """A YAML syntax error, pointed at the likely mistake (an unclosed quote or bracket) where that is clear."""
+    problem, mark, context = exc.problem, exc.problem_mark, exc.context_mark
+    hint = "check indentation, colons and quotes around text with ':' or '#'"
+    message = f"YAML syntax: {problem or exc.context}"
+    if problem and "'\\t'" in problem:
+        hint = "indent with spaces, not tabs"
+    elif problem == "mapping values are not allowed here":
+        hint = "put text that contains ': ' in quotes, and check the indentation of this line"
+    if exc.context == "while scanning a quoted scalar" and context is not None:
+        mark, message = context, "YAML syntax: this quoted text is never closed"
+        hint = "add the closing quote"
+    elif exc.context in ("while parsing a flow mapping", "while parsing a flow sequence") and context is not None \
+            and mark is not None and context.line < mark.line:
+        close = "}" if "mapping" in exc.context else "]"
+        message = (f"YAML syntax: the '{text[context.index]}' here is not closed (at line {mark.line + 1}, "
+                   f"column {mark.column + 1}: {problem})")
+        mark, hint = context, f"add the closing '{close}', or a ',' between items"
+    elif mark is not None:
+        quoted = _runaway_quote(text, mark)
+        if quoted is not None:
+            message = (f"YAML syntax: this quoted text runs on to line {quoted.end_mark.line + 1} "
+                       f"({problem})")
+            mark, hint = quoted.start_mark, "is the closing quote missing?"
+    loc = _loc(mark, path) if mark else Location(path, 1, 1)
+    return SpecError(message, loc, hint, doc.line_of(loc))
+
+
+def _runaway_quote(text: str, problem):
+    """The quoted scalar that swallowed a line break and ends on the problem's line, if there is one."""
+    last = None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if token.start_mark.index >= problem.index:
+                break
+            last = token
+    except yaml.MarkedYAMLError:
+        pass
+    if isinstance(last, yaml.ScalarToken) and last.style in ("'", '"') \
+            and last.start_mark.line < last.end_mark.line == problem.line:
+        return last
+    return None
 
 
 def _merge(base: Any, over: Any, opath: Path = (), mpath: Path = (), moves: dict | None = None) -> Any:

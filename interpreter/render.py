@@ -37,6 +37,9 @@ def table_lines(view: State, seat: int) -> list:
     """What `seat` sees now: its hand, hands it controls or that are shown, other visible zones, the trick."""
     game = view.game
     lines = []
+    status = game.status_line(view)
+    if status:
+        lines.append(status)
     for zid, cards in enumerate(view.zones):
         decl, owner = game.zone_of(zid, view.n)
         if not cards or (decl.name != "hand" and decl.visible != "all" and zid not in view.revealed):

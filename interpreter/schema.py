@@ -46,14 +46,14 @@ def _located(doc: Document, error) -> SpecError:
         close = difflib.get_close_matches(key, allowed, n=2)
         hint = (f"did you mean {' or '.join(close)}?" if close else
                 ("allowed keys: " + ", ".join(allowed)) if allowed else None)
-        where = f" in {_where(path)}" if path else ""
+        where = f" in {_where(doc, path)}" if path else ""
         if key in (doc.get(path) or {}):
             return doc.key_error(f"unknown key '{key}'{where}", path + (key,), hint)
         return doc.error(f"unknown key '{key}'{where}", path, hint)
     if kind == "required":
         missing = re.findall(r"'([^']+)'", error.message)[0]
         required = error.validator_value if isinstance(error.validator_value, list) else [missing]
-        where = f" in {_where(path)}" if path else ""
+        where = f" in {_where(doc, path)}" if path else ""
         hint = f"add `{missing}:` here" + (f" (required keys: {', '.join(required)})" if len(required) > 1 else "")
         return doc.error(f"missing key '{missing}'{where}", path, hint)
     if kind == "type":
@@ -112,11 +112,19 @@ def _type_hint(wanted: list, value) -> str | None:
     return None
 
 
-def _where(path: tuple) -> str:
-    """A readable name for the node at `path`: `players`, `phases[3]`, `zones.hand`."""
+def _where(doc: Document, path: tuple) -> str:
+    """A readable name for the node at `path`: `players`, `phase 'deal'`, `phase 'deal' packets[0]`."""
     out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (("." if out else "") + str(part))
+    for i, part in enumerate(path):
+        if i == 1 and path[0] == "phases" and isinstance(part, int):
+            item = doc.get(path[:2])
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                out = f"phase '{item['id']}'"
+                continue
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += (" " if out.endswith("'") else "." if out else "") + str(part)
     return out
 
 

@@ -141,6 +141,29 @@ class AuctionPhase(Phase):
         if self.won is not None:
             with_locals(st, {"winner": ph["high_by"], "high": bid}, self.won)
 
+    def explain(self, st, text: str) -> str:
+        """Why a typed call is not legal: unknown name, not high enough, a skipped step, a hold not allowed."""
+        ph, game = st.ph, st.game
+        word = text.strip().lower()
+        legal = self.legal(st)
+        offered = ", ".join(self.describe(st, m) for m in legal)
+        high = game.bids[ph["high"]] if ph["high"] >= 0 else None
+        if word in ("hold", "same"):
+            if high is None:
+                return "there is no bid to hold yet"
+            by = game.seat_name(ph["high_by"], st.n)
+            return f"you may hold only a bid made by a later hand; {high.label} was bid by {by}"
+        bid = next((b for b in game.bids if b.name.lower() == word), None)
+        if bid is None:
+            return f"'{text}' is not a bid; you may say: {offered}"
+        if ph["locked"][ph["turn"]]:
+            return "after your last bid you may only pass"
+        if high is not None and bid <= high:
+            return f"the standing bid is {high.label}: bid higher or pass (you may say: {offered})"
+        if bid.index in self.special:
+            return f"{bid.label} is not allowed now (you may say: {offered})"
+        return f"bids go up one step at a time; you may say: {offered}"
+
     def notation(self, st, move: Move) -> str:
         if move.kind == "pass":
             return "pass"

@@ -70,7 +70,7 @@ class ChoosePhase(Phase):
         elif self.source_do is not None:
             with_locals(st, {"me": me, "choice": move.value}, self.source_do)
         st.ph["chosen"] = True
-        st.events.append(Event(self.id, me, f"{st.game.seat_name(me, st.n)}: {self.describe(st, move)}"))
+        st.events.append(Event(self.id, me, f"{st.game.seat_name(me, st.n)} ({self.label}): {self.describe(st, move)}"))
 
     def notation(self, st, move: Move) -> str:
         return st.game.value_text(move.value, st)

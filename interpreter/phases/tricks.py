@@ -235,7 +235,7 @@ class TricksPhase(Phase):
 
     def prompt(self, st) -> str:
         ph = st.ph
+        trump = f" ({st.game.suit_label(ph['trump'])} trumps)" if ph["trump"] is not None else " (no trumps)"
         if not ph["trick"]:
-            return f"trick {ph['no'] + 1}: your lead"
-        shown = " ".join(st.game.deck.pretty(c) for c in ph["trick"])
-        return f"trick {ph['no'] + 1}: {shown} — your card"
+            return f"trick {ph['no'] + 1}{trump}: your lead"
+        return f"trick {ph['no'] + 1}{trump}: your card"

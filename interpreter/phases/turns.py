@@ -1,0 +1,360 @@
+"""`turns`: players take turns, each turn choosing one of the actions the spec declares — the building block of
+fishing, matching and shedding games (a card played to capture, to build, to declare, or just laid down).
+
+Spec keys:
+- `players` (a list of seats, default `active`), `first` (who moves first, default the first of `players`),
+  `next` (who moves after `me`; default the next seat of `players`), `until` (the phase ends as soon as this
+  holds: checked when the phase starts and after every move).
+- `actions`: a list; each has a `name`, optional parameters `for: "c in hand[me]"` (or a list of such
+  clauses, later ones may use earlier names: `["c in hand[me]", "k in [2, 3]"]`), a `when` condition (the
+  action with these values is legal when it holds), `do` statements, a `label` template naming the move
+  (`"clear with {c}"`), an optional `next` (who moves after this action, overriding the phase's), an
+  optional `log` line and an optional `bots` number (how much a bot likes the move; higher is better).
+  In every expression `me` is the seat whose turn it is, and the parameters are bound by name.
+- `before` / `after`: statements run around every action's `do` (shared bookkeeping, e.g. "when a move
+  cleared the table, credit the points and empty it").
+- `prompt`: a template for the question put to the player; `show`: lines shown under the table for the
+  viewer (`me` = the viewing seat), `log`: lines added to the log after every move.
+
+Templates are text with `{expression}` holes (`{{`, `}}` for literal braces); a line may also be
+`{when: condition, text: template}` to appear only when the condition holds. Cards print as codes in the
+move's notation (what a player types and what logs store, e.g. `clear with 7H`) and with suit symbols in
+menus and logs; seats print as their names; lists print space-separated.
+
+Moves are `Move("action", (name, value, …))`. The phase keeps only `{"seat", "over"}` in `state.ph`:
+everything a game remembers between turns (a standing declaration, the last capturer) lives in spec vars.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from fractions import Fraction
+
+from .. import dsltypes as T
+from ..dsl import Compiler, SourceRef, parse
+from ..state import Event, Move
+from .base import Phase, _MISSING
+
+_FOR = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)
+_HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+
+
+class _Shifted(SourceRef):
+    """A SourceRef for text that starts `offset` characters into a YAML string."""
+
+    def __init__(self, doc, path, offset: int):
+        super().__init__(doc, path)
+        self.offset = offset
+
+    def error(self, cls, message, offset, hint=None):
+        return super().error(cls, message, offset + self.offset, hint)
+
+
+class Template:
+    """Text with `{expression}` holes, compiled once; rendered plainly (notation) or prettily (display)."""
+
+    def __init__(self, parts: list):
+        self.parts = parts  # str, or (fn, type)
+
+    @classmethod
+    def compile(cls, cc, key, locals_: dict) -> "Template":
+        path = cc._p(key)
+        doc = cc.c.doc
+        text = str(doc.get(path))
+        parts, pos = [], 0
+        for m in _HOLE.finditer(text):
+            if m.start() > pos:
+                parts.append(text[pos:m.start()])
+            pos = m.end()
+            if m.group(1) is None:
+                parts.append(m.group(0)[0])
+                continue
+            source = _Shifted(doc, path, m.start(1))
+            compiled = Compiler(cc.c.scope, source, locals_).expr(parse(m.group(1), "expr", source))
+            parts.append((compiled.fn, compiled.type))
+        if pos < len(text):
+            parts.append(text[pos:])
+        return cls(parts)
+
+    def render(self, st, pretty: bool) -> str:
+        out = []
+        for part in self.parts:
+            if isinstance(part, str):
+                out.append(part)
+            else:
+                out.append(_text(st, part[0](st), part[1], pretty))
+        return "".join(out)
+
+
+def _text(st, value, t: str, pretty: bool) -> str:
+    game = st.game
+    if value is None:
+        return ""
+    if T.is_list(t):
+        return " ".join(_text(st, v, T.element(t), pretty) for v in value)
+    if t == T.CARD:
+        return game.deck.pretty(value) if pretty else game.deck.code(value)
+    if t == T.SEAT:
+        return game.seat_name(value, st.n)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return game.value_text(value, st, pretty)
+
+
+class _Line:
+    """A template shown only when its condition holds."""
+
+    def __init__(self, when, template: Template):
+        self.when, self.template = when, template
+
+    def render(self, st, pretty: bool = True) -> str | None:
+        if self.when is not None and not self.when(st):
+            return None
+        text = self.template.render(st, pretty)
+        return text if text.strip() else None
+
+
+def _lines(cc, key, locals_: dict) -> list:
+    value = cc.c.doc.get(cc._p(key))
+    items = value if isinstance(value, list) else [value]
+    keys = [(key, i) if isinstance(value, list) else (key,) for i in range(len(items))]
+    out = []
+    for item, k in zip(items, keys):
+        if isinstance(item, dict):
+            when = cc.expr(k + ("when",), "bool", locals_) if "when" in item else None
+            out.append(_Line(when, Template.compile(cc, k + ("text",), locals_)))
+        else:
+            out.append(_Line(None, Template.compile(cc, k, locals_)))
+    return out
+
+
+class Action:
+    def __init__(self, name, params, when, do, label, next_, log, bots):
+        self.name, self.params, self.when, self.do = name, params, when, do
+        self.label, self.next, self.log, self.bots = label, next_, log, bots
+
+
+class TurnsPhase(Phase):
+    type_name = "turns"
+
+    def __init__(self, pid, when, label, fns: dict):
+        super().__init__(pid, when, label)
+        self.__dict__.update(fns)
+        self.by_name = {a.name: a for a in self.actions}
+
+    # -- compiling ------------------------------------------------------------------------------------------------
+    @classmethod
+    def compile(cls, spec: dict, cc) -> "TurnsPhase":
+        me = {"me": (T.SEAT, None)}
+        actions, names = [], set()
+        for i, a in enumerate(spec["actions"]):
+            path = ("actions", i)
+            name = str(a["name"])
+            if name in names:
+                raise cc.error(f"two actions are named {name!r}", path + ("name",), "action names must be unique")
+            names.add(name)
+            local = dict(me)
+            params = []
+            clauses = a.get("for", [])
+            clauses = [clauses] if isinstance(clauses, str) else clauses
+            for j, clause in enumerate(clauses):
+                key = path + ("for",) if isinstance(a["for"], str) else path + ("for", j)
+                m = _FOR.match(str(clause))
+                if not m:
+                    raise cc.error("write for: 'name in list'", key)
+                var = m.group(1)
+                if var in local:
+                    raise cc.error(f"'{var}' is already a name here", key)
+                source = _Shifted(cc.c.doc, cc._p(key), m.start(2))
+                coll = Compiler(cc.c.scope, source, local).expr(parse(m.group(2), "expr", source))
+                if not T.is_list(coll.type):
+                    raise cc.error(f"'for' needs a list, not {coll.type}", key)
+                params.append((var, coll.fn))
+                local[var] = (T.element(coll.type), coll.domain)
+            when = cc.expr(path + ("when",), "bool", local) if "when" in a else None
+            do = cc.stmts(path + ("do",), local) if "do" in a else None
+            label = Template.compile(cc, path + ("label",), local) if "label" in a else None
+            next_ = cc.expr(path + ("next",), "seat", local) if "next" in a else None
+            log = _lines(cc, path + ("log",), local) if "log" in a else []
+            bots = cc.expr(path + ("bots",), "num", local) if "bots" in a else None
+            actions.append(Action(name, params, when, do, label, next_, log, bots))
+        fns = {
+            "actions": actions,
+            "players": cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
+            "first": cc.expr("first", "seat") if "first" in spec else None,
+            "next_seat": cc.expr("next", "seat", me) if "next" in spec else None,
+            "until": cc.expr("until", "bool"),
+            "before": cc.stmts("before", me) if "before" in spec else None,
+            "after": cc.stmts("after", me) if "after" in spec else None,
+            "prompt_t": Template.compile(cc, "prompt", me) if "prompt" in spec else None,
+            "show": _lines(cc, "show", me) if "show" in spec else [],
+            "log": _lines(cc, "log", me) if "log" in spec else [],
+        }
+        return cls(spec["id"], cc.when(), spec.get("label", ""), fns)
+
+    # -- flow -------------------------------------------------------------------------------------------------------
+    def start(self, st) -> None:
+        players = list(self.players(st))
+        first = self.first(st) if self.first is not None else (players[0] if players else None)
+        st.ph = {"seat": first, "over": bool(self.until(st)) or first is None}
+
+    def actor(self, st) -> int | None:
+        return st.ph["seat"]
+
+    def done(self, st) -> bool:
+        return st.ph["over"]
+
+    # -- legality -----------------------------------------------------------------------------------------------------
+    def legal(self, st) -> list:
+        me = st.ph["seat"]
+        loc = st.loc
+        saved = {k: loc.get(k, _MISSING) for k in self._names()}
+        moves = []
+        try:
+            loc["me"] = me
+            for action in self.actions:
+                self._collect(st, action, 0, (action.name,), moves)
+        finally:
+            _restore(loc, saved)
+        return moves
+
+    def _collect(self, st, action: Action, i: int, values: tuple, out: list) -> None:
+        if i == len(action.params):
+            if action.when is None or action.when(st):
+                out.append(Move("action", values))
+            return
+        var, coll = action.params[i]
+        loc = st.loc
+        for v in list(coll(st)):
+            loc[var] = v
+            self._collect(st, action, i + 1, values + (v,), out)
+
+    def _names(self) -> set:
+        names = {"me"}
+        for a in self.actions:
+            names.update(p[0] for p in a.params)
+        return names
+
+    def _bind(self, st, move: Move, seat: int | None = None) -> tuple:
+        """Bind `me` and the move's parameters; returns (action, saved locals) — restore with _restore."""
+        action = self.by_name[move.value[0]]
+        loc = st.loc
+        saved = {k: loc.get(k, _MISSING) for k in self._names()}
+        loc["me"] = st.ph["seat"] if seat is None else seat
+        for (var, _), v in zip(action.params, move.value[1:]):
+            loc[var] = v
+        return action, saved
+
+    # -- applying -----------------------------------------------------------------------------------------------------
+    def apply(self, st, move: Move) -> None:
+        me = st.ph["seat"]
+        text = self.describe(st, move)
+        action, saved = self._bind(st, move)
+        try:
+            if self.before is not None:
+                self.before(st)
+            if action.do is not None:
+                action.do(st)
+            if self.after is not None:
+                self.after(st)
+            notes = [line.render(st) for line in action.log + self.log]
+            if action.next is not None:
+                nxt = action.next(st)
+            elif self.next_seat is not None:
+                nxt = self.next_seat(st)
+            else:
+                players = list(self.players(st))
+                nxt = players[(players.index(me) + 1) % len(players)] if me in players else players[0]
+        finally:
+            _restore(st.loc, saved)
+        line = f"{st.game.seat_name(me, st.n)}: {text}"
+        notes = [n for n in notes if n]
+        if notes:
+            line += " — " + "; ".join(notes)
+        st.events.append(Event(self.id, me, line))
+        st.ph["seat"] = nxt
+        st.ph["over"] = bool(self.until(st))
+
+    # -- text ---------------------------------------------------------------------------------------------------------
+    def _label(self, st, move: Move, pretty: bool) -> str:
+        action, saved = self._bind(st, move)
+        try:
+            if action.label is not None:
+                return action.label.render(st, pretty)
+            parts = [action.name] + [_text(st, v, _guess_type(v, st), pretty) for v in move.value[1:]]
+            return " ".join(parts)
+        finally:
+            _restore(st.loc, saved)
+
+    def notation(self, st, move: Move) -> str:
+        return self._label(st, move, False)
+
+    def describe(self, st, move: Move) -> str:
+        return self._label(st, move, True)
+
+    def explain(self, st, text: str) -> str:
+        deck = st.game.deck
+        words = text.strip().upper().replace(",", " ").split()
+        cards = {deck.index[w] for w in words if w in deck.index}
+        moves = self.legal(st)
+        if cards:
+            with_card = [m for m in moves if any(v in cards for v in m.value[1:])]
+            shown = ", ".join(deck.pretty(c) for c in sorted(cards))
+            if with_card:
+                return (f"'{text}' is not a move now; with {shown} you can: "
+                        + "; ".join(self.notation(st, m) for m in with_card))
+            return f"'{text}' is not a move now, and no move uses {shown}"
+        return f"'{text}' is not a move now (type 'moves' to list them, or a move's number)"
+
+    def prompt(self, st) -> str:
+        if self.prompt_t is None:
+            return self.label
+        loc = st.loc
+        saved = {"me": loc.get("me", _MISSING)}
+        loc["me"] = st.ph["seat"]
+        try:
+            return self.prompt_t.render(st, True)
+        finally:
+            _restore(loc, saved)
+
+    def status(self, view, seat: int) -> list:
+        """The `show` lines for `seat` (rendered on its view), for the screen under the table."""
+        loc = view.loc
+        saved = {"me": loc.get("me", _MISSING)}
+        loc["me"] = seat
+        try:
+            return [t for t in (line.render(view) for line in self.show) if t]
+        finally:
+            _restore(loc, saved)
+
+    # -- bots ---------------------------------------------------------------------------------------------------------
+    def preference(self, view, move: Move, seat: int):
+        """How much a bot likes `move` by the action's `bots` expression (0 without one), on its view."""
+        action, saved = self._bind(view, move, seat)
+        try:
+            return action.bots(view) if action.bots is not None else 0
+        finally:
+            _restore(view.loc, saved)
+
+    def bot_choice(self, view, seat: int, moves: list, rng) -> Move:
+        """A best move by the actions' `bots` expressions; ties broken by `rng`."""
+        scored = [(self.preference(view, m, seat), m) for m in moves]
+        best = max(s for s, _ in scored)
+        return rng.choice([m for s, m in scored if s == best])
+
+
+def _restore(loc: dict, saved: dict) -> None:
+    for k, v in saved.items():
+        if v is _MISSING:
+            loc.pop(k, None)
+        else:
+            loc[k] = v
+
+
+def _guess_type(value, st) -> str:
+    return T.INT if isinstance(value, int) and not isinstance(value, bool) else T.ANY
+
+
+__all__ = ["TurnsPhase", "Template", "itertools"]
