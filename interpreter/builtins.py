@@ -1,7 +1,7 @@
 """The DSL's whitelisted functions. Each entry: parameter types, result type, implementation(ctx, *args).
 
 Effect functions (moving cards, revealing zones, handing a hand to another player) may only be statements.
-The table is documented for spec authors in docs/spec-language.md; `interp rules --functions` prints it.
+The table is documented for spec authors in docs/spec-language.md.
 """
 from __future__ import annotations
 
@@ -123,6 +123,13 @@ def _seat_name(ctx, seat):
     return ctx.game.seat_name(seat, ctx.n)
 
 
+def _size(ctx, zone):
+    hidden = getattr(ctx, "hidden", None)
+    if not hidden:
+        return len(zone)
+    return len(zone) + hidden.get(_zone_id(ctx, zone), 0)
+
+
 def _format_num(value):
     return str(value) if not isinstance(value, Fraction) else f"{float(value):g}"
 
@@ -158,6 +165,8 @@ FUNCTIONS = {f.name: f for f in [
     Function("control", (T.SEAT, T.SEAT), T.NONE, _control, effect=True,
              doc="seat `by` makes the decisions for seat s's hand (open play)"),
     Function("announce", (T.SEAT, T.STR), T.NONE, _announce, effect=True, doc="log a line spoken by a seat"),
+    Function("size", ("zone",), T.INT, lambda ctx, zone: _size(ctx, zone),
+             doc="how many cards a zone holds, counting those the viewer cannot see (len counts only the seen)"),
 ]}
 
 # "zone" parameters take a list of cards at type level; the compiler checks that the argument is a real zone.

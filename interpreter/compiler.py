@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from fractions import Fraction
 from typing import Any
 
 from . import dsltypes as T
@@ -24,9 +25,10 @@ from .phases.deal import DealPhase
 from .phases.discard import DiscardPhase
 from .phases.effects import EffectsPhase
 from .phases.tricks import TricksPhase
+from .phases.turns import TurnsPhase
 
 PHASE_TYPES = {cls.type_name: cls for cls in (DealPhase, AuctionPhase, ChoosePhase, DiscardPhase, EffectsPhase,
-                                              TricksPhase)}
+                                              TricksPhase, TurnsPhase)}
 _DEFINE_KEY = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)?\s*\))?\s*$")
 
 
@@ -143,6 +145,7 @@ class SpecCompiler:
         bids = self.bids(deck)
         columns = self.columns()
         self.defines()
+        self.zone_shown(zones)
         phases = self.phases()
         facts = self.facts(var_decls)
         scoring = self.scoring(facts) if "scoring" in data else None
@@ -181,6 +184,8 @@ class SpecCompiler:
     def options(self) -> dict:
         options = self.data.get("options", {}) or {}
         for name, decl in options.items():
+            if isinstance(decl["default"], float):
+                decl = options[name] = dict(decl, default=Fraction(str(decl["default"])))
             values = decl.get("values")
             if values is not None and decl["default"] not in values:
                 raise self.error(f"option {name}: default {decl['default']!r} is not one of its values {values}",
@@ -201,6 +206,8 @@ class SpecCompiler:
 
     def base_symbols(self, deck: Deck) -> None:
         def sym(name, t, get, doc):
+            if name in self.symbols:
+                raise self.error(f"'{name}' is a built-in name", ("options", name), "give the option another name")
             self.symbols[name] = Symbol(name, t, get=get, doc=doc)
         sym("seats", T.list_of(T.SEAT), lambda ctx: list(range(ctx.n)), "every seat, in play order from seat 0")
         sym("n_players", T.INT, lambda ctx: ctx.n, "the number of players")
@@ -211,6 +218,8 @@ class SpecCompiler:
         sym("bids", T.list_of(T.BID), lambda ctx: ctx.game.bids, "the bid ladder, lowest first")
         suits = frozenset(deck.suits)
         self.scope.functions["suit"] = _with_domain(FUNCTIONS["suit"], suits)
+        if "suits" in self.symbols:
+            raise self.error("'suits' is a built-in name", ("options", "suits"), "give the option another name")
         self.symbols["suits"] = Symbol("suits", T.list_of(T.STR), get=lambda ctx: ctx.game.deck.suits,
                                        domain=suits, doc="the suit codes, in the deck's order")
 
@@ -221,6 +230,15 @@ class SpecCompiler:
             zones.append(ZoneDecl(name, bool(decl.get("per_seat", False)), decl.get("visible", "none"),
                                   decl.get("label", name)))
         return zones
+
+    def zone_shown(self, zones: list) -> None:
+        """`visible: top` zones show everyone their top card, or the cards a `shown` expression lists."""
+        for zone in zones:
+            decl = self.data["zones"][zone.name] or {}
+            if "shown" in decl:
+                if zone.visible != "top" or zone.per_seat:
+                    raise self.error("`shown` is for shared zones with visible: top", ("zones", zone.name, "shown"))
+                zone.shown = self.expr(("zones", zone.name, "shown"), "list[card]")
 
     def zone_symbol(self, zone: ZoneDecl) -> None:
         name = zone.name
@@ -248,7 +266,7 @@ class SpecCompiler:
                 raise self.error(f"unknown type {spec['type']!r}", path + ("type",),
                                  "types: int, num, bool, str, seat, card, bid, list[…]")
             values = frozenset(spec["values"]) if "values" in spec else None
-            default = spec.get("default", _zero(t))
+            default = spec.get("default", spec["values"][0] if "values" in spec else _zero(t))
             if values is not None and default not in values:
                 raise self.error(f"default {default!r} is not one of the values", path + ("default",))
             decl = VarDecl(name, t, bool(spec.get("per_seat", False)), values, default, spec.get("scope", "deal"))
@@ -385,6 +403,9 @@ class SpecCompiler:
             if name not in var_decls:
                 raise self.error(f"fact '{name}' is not a declared var", path, "declare it under vars:")
             spec = spec or {}
+            if var_decls[name].per_seat and "seats" not in spec:
+                raise self.error(f"fact '{name}' is per seat: say whose values are asked with seats:", path,
+                                 "e.g. seats: active")
             when = self.expr(path + ("when",), "bool") if "when" in spec else None
             seats = self.expr(path + ("seats",), "list[seat]") if "seats" in spec else None
             out.append(FactDecl(name, str(spec.get("ask", name)), when, seats))
@@ -418,6 +439,11 @@ class SpecCompiler:
                 raise self.error(f"no choose phase with id {phase_id!r}", ("bots", "choose", phase_id),
                                  "bot preferences are keyed by the id of a choose phase")
             local = dict(me, choice=getattr(phase, "choice_type", (T.ANY, None)))
+            known = [o[0] for o in phase.options] + (["choice"] if phase.source is not None else [])
+            for opt in options:
+                if opt not in known:
+                    raise self.error(f"phase {phase_id!r} has no option {opt!r}", ("bots", "choose", phase_id, opt),
+                                     "options: " + ", ".join(known))
             prefs[phase_id] = {opt: self.expr(("bots", "choose", phase_id, opt), T.NUM, local)
                                for opt in options}
         out["choose"] = prefs

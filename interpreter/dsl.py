@@ -315,7 +315,7 @@ class Compiler:
                       (left.type == right.type and left.type in (T.BID, T.STR)) or self.bid_vs_name(left, right)
             if not ordered:
                 self.fail(op_token, f"'{op}' needs two numbers or two bids, not {left.type} and {right.type}")
-        fl, fr = _as_comparable(left, right, self.scope), _as_comparable(right, left, self.scope)
+        fl, fr = _as_comparable(left, right, op), _as_comparable(right, left, op)
         compare = _COMPARE[op]
         return Compiled(lambda ctx: compare(fl(ctx), fr(ctx)), T.BOOL)
 
@@ -754,11 +754,14 @@ def _item(seq, i: int):
     return seq[i] if -len(seq) <= i < len(seq) else None
 
 
-def _as_comparable(this: Compiled, other: Compiled, scope: Scope) -> Fn:
-    """Bids compare to each other by ladder order and to strings by name."""
+def _as_comparable(this: Compiled, other: Compiled, op: str) -> Fn:
+    """Bids compare to each other by ladder order; against a string, `==`/`!=` compare names and ordering
+    looks the string up on the ladder (`contract >= '7S'`)."""
     f = this.fn
-    if this.type == T.BID and other.type == T.STR:
+    if op in ("==", "!=") and this.type == T.BID and other.type == T.STR:
         return lambda ctx: _name(f(ctx))
+    if op not in ("==", "!=") and this.type == T.STR and other.type == T.BID:
+        return lambda ctx: ctx.game.bids_by_name.get(f(ctx))
     return f
 
 
@@ -768,7 +771,16 @@ def _name(bid):
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
             ">=": operator.ge}
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+def _floordiv(a, b):
+    return 0 if b == 0 else a // b
+
+
+def _mod(a, b):
+    return 0 if b == 0 else a % b
+
+
+# Division by zero gives 0 (a spec's arithmetic never raises at play time).
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": _floordiv, "%": _mod}
 
 
 def _args(node) -> list:

@@ -8,11 +8,14 @@ True
 """
 from __future__ import annotations
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, InterpError
+from fractions import Fraction
+
 from .phases.base import with_locals
 from .state import Event, Move, State
 
 ALIASES = {"same": "hold", "p": "pass"}
+MAX_AUTOMATIC_STEPS = 10000
 
 
 def new_match(game, players: int | None = None, seed: int | None = 0, options: dict | None = None,
@@ -60,6 +63,11 @@ def coerce_option(decl: dict, name: str, value):
                 value = int(value)
             except ValueError:
                 raise ValueError(f"option {name} is a whole number, not {value!r}") from None
+    if isinstance(default, Fraction) and isinstance(value, (str, int)) and not isinstance(value, bool):
+        try:
+            value = Fraction(str(value))
+        except ValueError:
+            raise ValueError(f"option {name} is a number, not {value!r}") from None
     if type(value) is not type(default):
         raise ValueError(f"option {name} takes a {type(default).__name__}, not {value!r}")
     allowed = decl.get("values")
@@ -97,7 +105,12 @@ def start_deal(st: State, play: bool = True) -> None:
 def advance(st: State) -> None:
     """Run automatic phases (and skip phases whose `when` is false) until a seat must decide or the deal ends."""
     phases = st.game.phases
+    steps = 0
     while not st.deal_over:
+        steps += 1
+        if steps > MAX_AUTOMATIC_STEPS:
+            raise InterpError(f"phases loop without a decision (at phase {phases[st.phase].id!r}); "
+                              "check the `goto` conditions")
         if st.phase >= len(phases):
             end_deal(st)
             return

@@ -41,8 +41,9 @@ class Bid:
 class ZoneDecl:
     name: str
     per_seat: bool
-    visible: str  # owner | all | none
+    visible: str  # owner | all | none | top (everyone sees the top card, or the cards `shown` lists)
     label: str = ""
+    shown: Callable | None = None  # for `top` zones: a DSL list of the zone's cards everyone sees
 
 
 @dataclass
@@ -104,9 +105,9 @@ class Game:
     scope: Any = None
     description: str = ""
     stats: dict = field(default_factory=dict)
-    gotos: dict = field(default_factory=dict)
+    gotos: dict = field(default_factory=dict)  # phase id -> (index of the target phase, condition)
     zero_sum: bool = False
-    status: list = field(default_factory=list)  # (label, closure, type) shown on the status line  # phase id -> (index of the target phase, condition)
+    status: list = field(default_factory=list)  # (label, closure, type) shown on the status line
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)
     _zone_base: dict = field(default_factory=dict)
@@ -169,6 +170,18 @@ class Game:
             return owner == seat or st.controller[owner] == seat
         return False
 
+    def zone_shown(self, st: State, zid: int) -> list:
+        """The cards of a not fully visible zone that every seat sees (in zone order): a `top` zone's top card,
+        or the cards its `shown` expression lists; none for other zones."""
+        z, _ = self.zone_of(zid, st.n)
+        cards = st.zones[zid]
+        if z.visible != "top" or not cards:
+            return []
+        if z.shown is None:
+            return cards[-1:]
+        keep = set(z.shown(st))
+        return [c for c in cards if c in keep]
+
     # -- names and text ---------------------------------------------------------------------------------------------
     def seat_name(self, seat: int | None, n: int) -> str:
         if seat is None:
@@ -181,9 +194,21 @@ class Game:
         return self.deck.symbols.get(suit) or self.deck.suit_names.get(suit, suit)
 
     def value_text(self, value: Any, st: State, pretty: bool = False) -> str:
-        """How a DSL value is written for a player: bids by name, seats by name, cards by code."""
+        """A value whose type is not known here: bids by name (or label), others as written."""
         if isinstance(value, Bid):
             return value.label if pretty else value.name
+        if isinstance(value, bool) or value is None:
+            return str(value).lower()
+        return str(value)
+
+    def value_code(self, value: Any, type_: str, n: int) -> str:
+        """How a player types a DSL value: bids and seats by name, cards by code."""
+        if isinstance(value, Bid):
+            return value.name
+        if type_ == "seat":
+            return self.seat_name(value, n)
+        if type_ == "card":
+            return self.deck.code(value)
         if isinstance(value, bool) or value is None:
             return str(value).lower()
         return str(value)

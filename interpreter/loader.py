@@ -356,7 +356,8 @@ def load_spec(path: str, _seen: tuple = ()) -> Document:
     doc = Document(path, None)
     data = _read(path, doc)
     if not isinstance(data, dict):
-        raise SpecError("a spec must be a mapping of keys (name:, deck:, phases: ...)", Location(path, 1, 1))
+        raise doc.error("a spec must be a mapping of keys (name:, deck:, phases: ...)", (),
+                        "write `key: value` lines at the left margin, not a list")
     parent = data.get("extends")
     if parent is None:
         doc.data = data

@@ -42,6 +42,9 @@ def table_lines(view: State, seat: int) -> list:
         lines.append(status)
     for zid, cards in enumerate(view.zones):
         decl, owner = game.zone_of(zid, view.n)
+        if decl.visible == "top" and zid not in view.revealed:
+            lines.append(pile_line(view, zid, cards))
+            continue
         if not cards or (decl.name != "hand" and decl.visible != "all" and zid not in view.revealed):
             continue
         if owner == seat:
@@ -57,7 +60,23 @@ def table_lines(view: State, seat: int) -> list:
     if phase is not None and phase.type_name == "tricks" and view.ph.get("trick"):
         shown = ", ".join(f"{_by(view, s)} {game.deck.pretty(c)}" for c, s in zip(view.ph["trick"], view.ph["by"]))
         lines.append(f"trick: {shown}")
+    if phase is not None and hasattr(phase, "status"):
+        lines.extend(phase.status(view, seat))
     return lines
+
+
+def pile_line(view: State, zid: int, cards: list) -> str:
+    """A face-up pile as the viewer sees it, in order with its top card last: `table (7 cards): 5♠ 5♥ … 7♥`."""
+    game = view.game
+    decl, _ = game.zone_of(zid, view.n)
+    hidden = view.hidden.get(zid, 0)
+    total = len(cards) + hidden
+    if not total:
+        return f"{decl.label or decl.name}: empty"
+    shown = [game.deck.pretty(c) for c in cards]
+    if hidden:
+        shown.insert(len(shown) - 1 if shown else 0, "…")
+    return f"{decl.label or decl.name} ({total} card{'s' if total != 1 else ''}, top last): {' '.join(shown)}"
 
 
 def _by(view: State, seat: int) -> str:

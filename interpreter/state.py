@@ -89,8 +89,9 @@ class State:
         view.viewer = seat
         for zid, cards in enumerate(view.zones):
             if cards and not self.game.zone_visible(self, zid, seat):
-                view.hidden[zid] = len(cards)
-                view.zones[zid] = []
+                shown = self.game.zone_shown(self, zid)  # a partly visible zone keeps only what is seen
+                view.hidden[zid] = len(cards) - len(shown)
+                view.zones[zid] = shown
         view.events = [e for e in self.events if event_visible(e, seat)]
         return view
 

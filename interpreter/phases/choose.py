@@ -73,9 +73,11 @@ class ChoosePhase(Phase):
         st.events.append(Event(self.id, me, f"{st.game.seat_name(me, st.n)} ({self.label}): {self.describe(st, move)}"))
 
     def notation(self, st, move: Move) -> str:
-        return st.game.value_text(move.value, st)
+        if move.kind == "option":
+            return move.value
+        return st.game.value_code(move.value, self.choice_type[0], st.n)
 
     def describe(self, st, move: Move) -> str:
         if move.kind == "option":
             return next(o[3] for o in self.options if o[0] == move.value)
-        return st.game.value_text(move.value, st, pretty=True)
+        return st.game.show(move.value, self.choice_type[0], st.n) or str(move.value)

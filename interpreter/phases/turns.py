@@ -26,7 +26,6 @@ everything a game remembers between turns (a standing declaration, the last capt
 """
 from __future__ import annotations
 
-import itertools
 import re
 from fractions import Fraction
 
@@ -143,6 +142,7 @@ class TurnsPhase(Phase):
         super().__init__(pid, when, label)
         self.__dict__.update(fns)
         self.by_name = {a.name: a for a in self.actions}
+        self.names = {"me"} | {p[0] for a in self.actions for p in a.params}
 
     # -- compiling ------------------------------------------------------------------------------------------------
     @classmethod
@@ -171,7 +171,7 @@ class TurnsPhase(Phase):
                 coll = Compiler(cc.c.scope, source, local).expr(parse(m.group(2), "expr", source))
                 if not T.is_list(coll.type):
                     raise cc.error(f"'for' needs a list, not {coll.type}", key)
-                params.append((var, coll.fn))
+                params.append((var, coll.fn, T.element(coll.type)))
                 local[var] = (T.element(coll.type), coll.domain)
             when = cc.expr(path + ("when",), "bool", local) if "when" in a else None
             do = cc.stmts(path + ("do",), local) if "do" in a else None
@@ -210,7 +210,7 @@ class TurnsPhase(Phase):
     def legal(self, st) -> list:
         me = st.ph["seat"]
         loc = st.loc
-        saved = {k: loc.get(k, _MISSING) for k in self._names()}
+        saved = {k: loc.get(k, _MISSING) for k in self.names}
         moves = []
         try:
             loc["me"] = me
@@ -225,25 +225,19 @@ class TurnsPhase(Phase):
             if action.when is None or action.when(st):
                 out.append(Move("action", values))
             return
-        var, coll = action.params[i]
+        var, coll, _ = action.params[i]
         loc = st.loc
         for v in list(coll(st)):
             loc[var] = v
             self._collect(st, action, i + 1, values + (v,), out)
 
-    def _names(self) -> set:
-        names = {"me"}
-        for a in self.actions:
-            names.update(p[0] for p in a.params)
-        return names
-
     def _bind(self, st, move: Move, seat: int | None = None) -> tuple:
         """Bind `me` and the move's parameters; returns (action, saved locals) — restore with _restore."""
         action = self.by_name[move.value[0]]
         loc = st.loc
-        saved = {k: loc.get(k, _MISSING) for k in self._names()}
+        saved = {k: loc.get(k, _MISSING) for k in self.names}
         loc["me"] = st.ph["seat"] if seat is None else seat
-        for (var, _), v in zip(action.params, move.value[1:]):
+        for (var, _, _), v in zip(action.params, move.value[1:]):
             loc[var] = v
         return action, saved
 
@@ -251,6 +245,7 @@ class TurnsPhase(Phase):
     def apply(self, st, move: Move) -> None:
         me = st.ph["seat"]
         text = self.describe(st, move)
+        notes = []
         action, saved = self._bind(st, move)
         try:
             if self.before is not None:
@@ -283,7 +278,7 @@ class TurnsPhase(Phase):
         try:
             if action.label is not None:
                 return action.label.render(st, pretty)
-            parts = [action.name] + [_text(st, v, _guess_type(v, st), pretty) for v in move.value[1:]]
+            parts = [action.name] + [_text(st, v, p[2], pretty) for p, v in zip(action.params, move.value[1:])]
             return " ".join(parts)
         finally:
             _restore(st.loc, saved)
@@ -353,8 +348,4 @@ def _restore(loc: dict, saved: dict) -> None:
             loc[k] = v
 
 
-def _guess_type(value, st) -> str:
-    return T.INT if isinstance(value, int) and not isinstance(value, bool) else T.ANY
 
-
-__all__ = ["TurnsPhase", "Template", "itertools"]
