@@ -16,10 +16,10 @@ from rich.table import Table
 
 from . import engine, render, replay
 from .compiler import load_game
-from .errors import InterpError
+from .errors import InterpError, SpecError
 from .loader import load_spec
 from .play import TerminalMatch, default_save_path
-from .scenario import run_scenario
+from .scenario import named_column, named_entries, named_facts, run_scenario
 from .scorekeeper import ask_deal, begin, new_sheet, score_deals
 from .simulate import bench, simulate
 from .values import parse_seat
@@ -140,8 +140,9 @@ def sample_deals(game) -> None:
         while not st.deal_over:
             moves = engine.legal_moves(st)
             if not moves:
-                raise InterpError(f"{game.path}: with {n} players the sample deal reached a state with no legal "
-                                  f"move (phase {engine.current_phase(st).id})")
+                phase = engine.current_phase(st)
+                raise SpecError(f"with {n} players a sample deal reached phase {phase.id!r} with no legal move",
+                                phase.location, "check the phase's counts and conditions", phase.source_line)
             engine.apply(st, rng.choice(moves), check=False)
             steps += 1
             if steps > 100000:
@@ -250,6 +251,8 @@ def cmd_score(args, console: Console) -> int:
         doc = load_spec(args.input)
         st = score_deals(game, doc.data, doc)
     else:
+        if args.json:  # questions go to stderr so that stdout is the JSON alone
+            console = Console(highlight=False, soft_wrap=True, stderr=True)
         st = new_sheet(game, args.players, _options(args.option), 0)
         st.dealer = parse_seat(game, st.n, args.dealer)
         console.print(f"[bold]{game.name}[/bold] score keeper — answer for each deal; Ctrl-D when done.")
@@ -257,7 +260,7 @@ def cmd_score(args, console: Console) -> int:
             while not st.match_over:
                 begin(st)
                 console.print(f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —")
-                ask_deal(st, input, console.print)
+                ask_deal(st, _asker(console), lambda text: console.print(text, markup=False))
                 engine.end_deal(st)
                 _print_deal(st, console)
         except (EOFError, KeyboardInterrupt):
@@ -274,6 +277,15 @@ def cmd_score(args, console: Console) -> int:
     return 0
 
 
+def _asker(console: Console):
+    """input() that prints its prompt through `console` (stdout, or stderr under --json)."""
+    def read(prompt: str) -> str:
+        console.print(prompt, end="", markup=False)
+        console.file.flush()
+        return input()
+    return read
+
+
 def _print_deal(st, console: Console, index: int = -1) -> None:
     record = st.deals[index]
     console.print(f"deal {record['deal']} (dealer {st.game.seat_name(record['dealer'], st.n)}): "
@@ -281,24 +293,14 @@ def _print_deal(st, console: Console, index: int = -1) -> None:
 
 
 def _score_json(st) -> dict:
+    """The same shapes as `interp run --json`: seats by name, numbers as numbers."""
     game = st.game
-    names = [game.seat_name(s, st.n) for s in range(st.n)]
-    deals = []
-    for record in st.deals:
-        deals.append({"deal": record["deal"], "dealer": names[record["dealer"]], "facts": record["facts"],
-                      "entries": {col: {(f"{names[k[0]]}>{names[k[1]]}" if isinstance(k, tuple) else names[k]):
-                                        render.number(v) for k, v in diff.items()}
-                                  for col, diff in record["entries"].items()}})
-    sheet = {}
-    for col, values in st.sheet.items():
-        if values and isinstance(values[0], list):
-            sheet[col] = {f"{names[a]}>{names[b]}": render.number(values[a][b])
-                          for a in range(st.n) for b in range(st.n) if a != b}
-        else:
-            sheet[col] = {names[s]: render.number(v) for s, v in enumerate(values)}
-    out = {"deals": deals, "sheet": sheet, "match_over": st.match_over}
+    deals = [{"deal": r["deal"], "dealer": game.seat_name(r["dealer"], st.n), "facts": named_facts(st, r["facts"]),
+              "entries": named_entries(st, r["entries"])} for r in st.deals]
+    out = {"deals": deals, "sheet": {col: named_column(st, v) for col, v in st.sheet.items()},
+           "match_over": st.match_over}
     if game.result is not None:
-        out[game.result_label] = {names[s]: render.number(r) for s, r in enumerate(engine.results(st))}
+        out[game.result_label] = {game.seat_name(s, st.n): r for s, r in enumerate(engine.results(st))}
     return out
 
 

@@ -137,8 +137,8 @@ class SpecCompiler:
         players = self.players()
         options = self.options()
         deck = self.deck()
-        zones = self.zones()
         self.base_symbols(deck)
+        zones = self.zones()
         for zone in zones:
             self.zone_symbol(zone)
         var_decls = self.vars()
@@ -207,7 +207,8 @@ class SpecCompiler:
     def base_symbols(self, deck: Deck) -> None:
         def sym(name, t, get, doc):
             if name in self.symbols:
-                raise self.error(f"'{name}' is a built-in name", ("options", name), "give the option another name")
+                raise self.doc.key_error(f"'{name}' is already a name (a built-in)", ("options", name),
+                                         "give the option another name")
             self.symbols[name] = Symbol(name, t, get=get, doc=doc)
         sym("seats", T.list_of(T.SEAT), lambda ctx: list(range(ctx.n)), "every seat, in play order from seat 0")
         sym("n_players", T.INT, lambda ctx: ctx.n, "the number of players")
@@ -219,7 +220,8 @@ class SpecCompiler:
         suits = frozenset(deck.suits)
         self.scope.functions["suit"] = _with_domain(FUNCTIONS["suit"], suits)
         if "suits" in self.symbols:
-            raise self.error("'suits' is a built-in name", ("options", "suits"), "give the option another name")
+            raise self.doc.key_error("'suits' is already a name (a built-in)", ("options", "suits"),
+                                     "give the option another name")
         self.symbols["suits"] = Symbol("suits", T.list_of(T.STR), get=lambda ctx: ctx.game.deck.suits,
                                        domain=suits, doc="the suit codes, in the deck's order")
 
@@ -253,8 +255,8 @@ class SpecCompiler:
 
     def check_free(self, name: str, path: tuple) -> None:
         if name in self.symbols or name in self.scope.macros:
-            raise self.error(f"'{name}' is already a name (built-in or declared earlier)", path,
-                             "choose another name")
+            raise self.doc.key_error(f"'{name}' is already a name (built-in or declared earlier)", path,
+                                     "choose another name")
 
     def vars(self) -> dict:
         decls = {}
@@ -315,7 +317,11 @@ class SpecCompiler:
                 if not T.assignable(_type_of(values[k]), t):
                     raise self.error(f"bid field {k} must be {t}, got {values[k]!r}", path)
             default_name = "".join(str(combo[k]) for k in combo) if combo else None
-            name = str(entry["name"]).format(**values) if "name" in entry else default_name
+            try:
+                name = str(entry["name"]).format(**values) if "name" in entry else default_name
+            except (KeyError, IndexError, ValueError) as exc:
+                raise self.error(f"the name template {entry['name']!r} uses an unknown field {exc}", path + ("name",),
+                                 "templates use the rung's fields, e.g. \"{level}{strain}\"") from None
             if name is None:
                 raise self.error("a ladder rung needs a name", path)
             label = _label(str(entry.get("label", name)), values, deck)
@@ -374,7 +380,10 @@ class SpecCompiler:
             if spec["id"] in ids:
                 raise self.error(f"two phases have the id {spec['id']!r}", path + ("id",), "ids must be unique")
             ids.add(spec["id"])
-            phases.append(PHASE_TYPES[kind].compile(spec, PhaseContext(self, path)))
+            phase = PHASE_TYPES[kind].compile(spec, PhaseContext(self, path))
+            phase.location = self.doc.where(path)
+            phase.source_line = self.doc.line_of(phase.location)
+            phases.append(phase)
         if not phases:
             raise self.error("a game needs at least one phase", ("phases",))
         self.gotos = self.phase_gotos(phases)
@@ -416,11 +425,12 @@ class SpecCompiler:
         if not facts:
             return self.stmts(("scoring",))
         fact_names = {f.name for f in facts}
-        hidden = {n for n, s in self.symbols.items()
-                  if n in self.data.get("vars", {}) and n not in fact_names} | \
-                 {z for z in (self.data.get("zones", {}) or {})}
-        restricted = Scope({k: v for k, v in self.symbols.items() if k not in hidden}, self.scope.functions,
-                           self.scope.macros, self.scope.records, self.scope.domains)
+        forbidden = {n: f"scoring may read only facts, and '{n}' is a var that is not one"
+                     for n in (self.data.get("vars", {}) or {}) if n not in fact_names}
+        forbidden.update({z: f"scoring may read only facts, and '{z}' is a zone (cards are not facts)"
+                          for z in (self.data.get("zones", {}) or {})})
+        restricted = Scope({k: v for k, v in self.symbols.items() if k not in forbidden}, self.scope.functions,
+                           self.scope.macros, self.scope.records, self.scope.domains, forbidden)
         return self.stmts(("scoring",), None, restricted)
 
     def bots_check(self, phases: list) -> dict:

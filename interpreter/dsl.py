@@ -90,6 +90,7 @@ class Scope:
     macros: dict = field(default_factory=dict)
     records: dict = field(default_factory=dict)  # type -> {field: (type, domain)}
     domains: dict = field(default_factory=dict)  # type -> names a string literal may compare to (e.g. bid)
+    forbidden: dict = field(default_factory=dict)  # name -> why it may not be used here
 
 
 @dataclass
@@ -244,7 +245,14 @@ class Compiler:
             return self.call_macro(node, name, [])
         if name in self.scope.functions and not self.scope.functions[name].params:
             return self.call_function(node, name, [])
-        self.fail(node, f"unknown name '{name}'", self.suggest(name))
+        self.unknown(node, name)
+
+    def unknown(self, node, name: str, what: str = "name"):
+        """Fail for a name that is not in scope, saying why when the scope forbids it."""
+        reason = self.scope.forbidden.get(name)
+        if reason is not None:
+            self.fail(node, reason, "declare it under facts:, or compute it from facts in a define")
+        self.fail(node, f"unknown {what} '{name}'", self.suggest(name))
 
     def suggest(self, name: str) -> str:
         known = list(self.locals) + list(self.scope.symbols) + list(self.scope.macros) + list(self.scope.functions)
@@ -407,6 +415,8 @@ class Compiler:
             sym = self.scope.symbols.get(name)
             if sym is not None and sym.index and name not in self.locals:
                 return self.indexed_symbol(node, sym, args, _args(args_node))
+            if sym is None and name in self.scope.forbidden and name not in self.locals:
+                self.unknown(base_node, name)
         base = self.expr(base_node)
         if not T.is_list(base.type):
             self.fail(base_node, f"{_a(base.type)} cannot be indexed")
@@ -687,7 +697,7 @@ class StatementCompiler(Compiler):
             return self.assign_local(name, str(op_token), self.expr(value_node), value_node)
         sym = self.scope.symbols.get(name)
         if sym is None:
-            self.fail(target_node, f"unknown name '{name}'", self.suggest(name))
+            self.unknown(target_node, name)
         if sym.set is None:
             self.fail(target_node, f"'{name}' cannot be assigned", "assign vars and sheet columns")
         if len(index_nodes) != len(sym.index):

@@ -81,7 +81,7 @@ class TerminalMatch:
         view = st.view(self.human)
         out.print()
         for line in render.table_lines(view, self.human):
-            out.print(line, highlight=False)
+            out.print(line, highlight=False, markup=False)
         phase = engine.current_phase(st)
         acting = engine.actor(st)
         who = "" if acting == self.human else f" (for {self.game.seat_name(acting, st.n)})"
@@ -100,7 +100,7 @@ class TerminalMatch:
                 continue
             if command == "hand":
                 for line in render.table_lines(view, self.human):
-                    out.print(line, highlight=False)
+                    out.print(line, highlight=False, markup=False)
                 continue
             if command == "sheet":
                 out.print(render.sheet_table(st))
@@ -121,7 +121,7 @@ class TerminalMatch:
         events = self.st.events
         for event in events[self.shown:]:
             if event_visible(event, self.human) and event.kind not in ("deal-end",):
-                self.console.print(event.text, highlight=False)
+                self.console.print(event.text, highlight=False, markup=False)
         self.shown = len(events)
 
     def show_deal_result(self) -> None:
@@ -130,7 +130,7 @@ class TerminalMatch:
         out.print()
         out.print(f"[bold]Deal {record['deal']} result[/bold]")
         for line in render.facts_text(st, record["facts"]) + render.entries_text(st, record["entries"]):
-            out.print("  " + line, highlight=False)
+            out.print("  " + line, highlight=False, markup=False)
         out.print(render.sheet_table(st, title=f"score sheet after deal {record['deal']}"))
 
     def show_final(self) -> None:

@@ -41,9 +41,9 @@ def run_scenario(path: str) -> dict:
            "finished": st.deal_over, "events": [e.text for e in st.events]}
     if st.deal_over:
         record = st.deals[-1]
-        out["facts"] = _named_facts(st, record["facts"])
-        out["entries"] = _named_entries(st, record["entries"])
-        out["sheet"] = {col: _named_column(st, v) for col, v in st.sheet.items()}
+        out["facts"] = named_facts(st, record["facts"])
+        out["entries"] = named_entries(st, record["entries"])
+        out["sheet"] = {col: named_column(st, v) for col, v in st.sheet.items()}
         if game.result is not None:
             out[game.result_label] = {game.seat_name(s, n): r for s, r in enumerate(engine.results(st))}
     else:
@@ -116,7 +116,7 @@ def _play(doc, st) -> list:
     return done
 
 
-def _named_facts(st, facts: dict) -> dict:
+def named_facts(st, facts: dict) -> dict:
     game = st.game
     out = {}
     for name, value in facts.items():
@@ -130,7 +130,7 @@ def _named_facts(st, facts: dict) -> dict:
     return out
 
 
-def _named_entries(st, entries: dict) -> dict:
+def named_entries(st, entries: dict) -> dict:
     game = st.game
     out = {}
     for col, diff in entries.items():
@@ -139,7 +139,7 @@ def _named_entries(st, entries: dict) -> dict:
     return out
 
 
-def _named_column(st, values) -> dict:
+def named_column(st, values) -> dict:
     game = st.game
     if values and isinstance(values[0], list):
         return {f"{game.seat_name(a, st.n)}>{game.seat_name(b, st.n)}": _num(values[a][b])
@@ -148,4 +148,5 @@ def _named_column(st, values) -> dict:
 
 
 def _num(v):
+    """Sheet numbers for JSON: ints stay ints, exact fractions become floats."""
     return float(v) if not isinstance(v, (int, float)) else v

@@ -21,6 +21,8 @@ class Phase:
         self.id = pid
         self.when = when
         self.label = label or pid
+        self.location = None  # where the phase is written in its spec (set by the compiler)
+        self.source_line = None
 
     def start(self, st: State) -> None:
         st.ph = {}

@@ -30,6 +30,8 @@ import re
 from fractions import Fraction
 
 from .. import dsltypes as T
+from lark import Token, Tree
+
 from ..dsl import Compiler, SourceRef, parse
 from ..state import Event, Move
 from .base import Phase, _MISSING
@@ -130,8 +132,10 @@ def _lines(cc, key, locals_: dict) -> list:
 
 
 class Action:
-    def __init__(self, name, params, when, do, label, next_, log, bots):
-        self.name, self.params, self.when, self.do = name, params, when, do
+    """A compiled action; `guards[j]` are the conjuncts of its `when` that need only the first j parameters."""
+
+    def __init__(self, name, params, guards, do, label, next_, log, bots):
+        self.name, self.params, self.guards, self.do = name, params, guards, do
         self.label, self.next, self.log, self.bots = label, next_, log, bots
 
 
@@ -173,13 +177,14 @@ class TurnsPhase(Phase):
                     raise cc.error(f"'for' needs a list, not {coll.type}", key)
                 params.append((var, coll.fn, T.element(coll.type)))
                 local[var] = (T.element(coll.type), coll.domain)
-            when = cc.expr(path + ("when",), "bool", local) if "when" in a else None
+            guards = _guards(cc, path + ("when",), local, [p[0] for p in params]) if "when" in a else \
+                [[] for _ in range(len(params) + 1)]
             do = cc.stmts(path + ("do",), local) if "do" in a else None
             label = Template.compile(cc, path + ("label",), local) if "label" in a else None
             next_ = cc.expr(path + ("next",), "seat", local) if "next" in a else None
             log = _lines(cc, path + ("log",), local) if "log" in a else []
             bots = cc.expr(path + ("bots",), "num", local) if "bots" in a else None
-            actions.append(Action(name, params, when, do, label, next_, log, bots))
+            actions.append(Action(name, params, guards, do, label, next_, log, bots))
         fns = {
             "actions": actions,
             "players": cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
@@ -215,21 +220,24 @@ class TurnsPhase(Phase):
         try:
             loc["me"] = me
             for action in self.actions:
-                self._collect(st, action, 0, (action.name,), moves)
+                if _passes(st, action.guards[0]):
+                    self._collect(st, action, 0, (action.name,), moves)
         finally:
             _restore(loc, saved)
         return moves
 
     def _collect(self, st, action: Action, i: int, values: tuple, out: list) -> None:
+        """Moves of `action` with the first i parameters bound to `values` (their guards already hold)."""
         if i == len(action.params):
-            if action.when is None or action.when(st):
-                out.append(Move("action", values))
+            out.append(Move("action", values))
             return
         var, coll, _ = action.params[i]
+        guards = action.guards[i + 1]
         loc = st.loc
         for v in list(coll(st)):
             loc[var] = v
-            self._collect(st, action, i + 1, values + (v,), out)
+            if _passes(st, guards):
+                self._collect(st, action, i + 1, values + (v,), out)
 
     def _bind(self, st, move: Move, seat: int | None = None) -> tuple:
         """Bind `me` and the move's parameters; returns (action, saved locals) — restore with _restore."""
@@ -338,6 +346,45 @@ class TurnsPhase(Phase):
         scored = [(self.preference(view, m, seat), m) for m in moves]
         best = max(s for s, _ in scored)
         return rng.choice([m for s, m in scored if s == best])
+
+
+def _passes(st, guards: list) -> bool:
+    for guard in guards:
+        if not guard(st):
+            return False
+    return True
+
+
+def _guards(cc, path: tuple, locals_: dict, params: list) -> list:
+    """Split `when` at its top-level `and`s; each conjunct is checked as soon as the parameters it mentions (also
+    through defines) are bound, so a condition on the state alone is checked once, not once per candidate."""
+    doc = cc.c.doc
+    text = str(doc.get(cc._p(path)))
+    source = SourceRef(doc, cc._p(path))
+    tree = parse(text, "expr", source)
+    while isinstance(tree, Tree) and tree.data == "or_" and len(tree.children) == 1:
+        tree = tree.children[0]
+    parts = tree.children if isinstance(tree, Tree) and tree.data == "and_" else [tree]
+    guards = [[] for _ in range(len(params) + 1)]
+    for part in parts:
+        compiled = Compiler(cc.c.scope, source, locals_).expr(part)
+        if not T.assignable(compiled.type, T.BOOL):
+            raise doc.error(f"this must give a bool, but it gives {compiled.type}", cc._p(path))
+        names = _names_in(part, cc.c.scope.macros, set())
+        depth = max((i + 1 for i, p in enumerate(params) if p in names), default=0)
+        guards[depth].append(compiled.fn)
+    return guards
+
+
+def _names_in(tree, macros: dict, seen: set) -> set:
+    """Every name a parse tree mentions, following defines (which see the locals where they are used)."""
+    names = {str(t) for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")} \
+        if isinstance(tree, Tree) else ({str(tree)} if isinstance(tree, Token) and tree.type == "NAME" else set())
+    for name in list(names):
+        if name in macros and name not in seen:
+            seen.add(name)
+            names |= _names_in(parse(macros[name].text, "expr", macros[name].source), macros, seen)
+    return names
 
 
 def _restore(loc: dict, saved: dict) -> None:
