@@ -374,20 +374,23 @@ def test_stalingrad_six_spades_whisted_by_both(tmp_path):
 
 
 def test_misere_without_talon(tmp_path):
-    """Variant: misère without talon may be said over a 9 only; it ranks above the 9s; no talon is taken
-    and nothing is discarded; made: pool +10."""
+    """Variant: the misère bidder, outbid by a 9, may answer with misère without talon (only then); it ranks
+    above the 9s; no talon is taken and nothing is discarded; made: pool +10."""
     result = play("misere-without-talon")
     assert not any(e.startswith("talon shown") or "discards" in e for e in result["events"])
-    assert [m["move"] for m in result["moves"][5:7]] == ["misere_nt", "AS"]
-    assert result["entries"] == {"pool": {"South": 10}}
+    assert [m["move"] for m in result["moves"][5:7]] == ["misere_nt", "7S"]
+    assert result["facts"]["declarer"] == "West" and result["facts"]["contract"] == "misere_nt"
+    assert result["entries"] == {"pool": {"West": 10}}
     start = play_with(tmp_path, "misere-without-talon", moves=0)
     assert "misere_nt" not in start["legal"]
-    over_nine = play_with(tmp_path, "misere-without-talon", moves=2)       # misere 9S
-    assert sorted(over_nine["legal"]) == ["9C", "misere_nt", "pass"]
-    locked = play_with(tmp_path, "misere-without-talon", moves=3)          # ... misere_nt
-    assert locked["to_move"] == "West" and locked["legal"] == ["pass"]
-    off = play_with(tmp_path, "misere-without-talon", moves=2, options={})
-    assert "misere_nt" not in off["legal"]
+    others = play_with(tmp_path, "misere-without-talon", moves=2)          # misere 9S: South never bid misère
+    assert others["to_move"] == "South" and sorted(others["legal"]) == ["9C", "pass"]
+    answer = play_with(tmp_path, "misere-without-talon", moves=3)          # ... pass: back to West
+    assert answer["to_move"] == "West" and sorted(answer["legal"]) == ["misere_nt", "pass"]
+    locked = play_with(tmp_path, "misere-without-talon", moves=4)          # ... misere_nt: North
+    assert locked["to_move"] == "North" and sorted(locked["legal"]) == ["10S", "pass"]
+    off = play_with(tmp_path, "misere-without-talon", moves=3, options={})
+    assert off["legal"] == ["pass"]
 
 
 def test_raspasy_without_talon():

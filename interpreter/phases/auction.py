@@ -4,7 +4,9 @@ General rules, all data: a pass is final; `jumps` (may bid any higher entry, or 
 `hold: later` (a bidder may repeat the standing bid when it was made by someone seated after him in bidding
 order — Preferans' "same"); `once` (each bidder speaks once, as in Tarot). `special` bids (e.g. misère) carry
 flags: `first_call` (only as a bidder's first call), `jump` (allowed without the next-bid rule), `holdable`
-(others may hold it), `then_pass` (its bidder may only pass afterwards) and a `when` condition.
+(others may hold it), `then_pass` (its bidder may only pass afterwards), `after_lock` (still open to a bidder
+whom an earlier `then_pass` bid limited to passing) and a `when` condition, which sees `me`, `high` (the
+standing bid or none) and `mine` (the caller's own last bid or none).
 `won` statements run with `winner` and `high` bound; `all_pass` statements when nobody bid.
 """
 from __future__ import annotations
@@ -29,10 +31,11 @@ class AuctionPhase(Phase):
         special = {}
         for name, flags in (spec.get("special") or {}).items():
             index = cc.bid_index(("special", name), name)
-            when = cc.expr(("special", name, "when"), "bool", {"me": ("seat", None), "high": ("bid", None)}) \
-                if "when" in flags else None
+            local = {"me": ("seat", None), "high": ("bid", None), "mine": ("bid", None)}
+            when = cc.expr(("special", name, "when"), "bool", local) if "when" in flags else None
             special[index] = (bool(flags.get("first_call", False)), bool(flags.get("jump", False)),
-                              bool(flags.get("holdable", True)), bool(flags.get("then_pass", False)), when)
+                              bool(flags.get("holdable", True)), bool(flags.get("then_pass", False)), when,
+                              bool(flags.get("after_lock", False)))
         local = {"winner": ("seat", None), "high": ("bid", None)}
         won = cc.stmts("won", local) if "won" in spec else None
         all_pass = cc.stmts("all_pass") if "all_pass" in spec else None
@@ -43,7 +46,8 @@ class AuctionPhase(Phase):
     def start(self, st) -> None:
         order = list(self.bidders(st))
         st.ph = {"order": order, "turn": 0, "passed": [False] * len(order), "spoken": [0] * len(order),
-                 "high": -1, "high_by": -1, "locked": [False] * len(order), "over": False}
+                 "high": -1, "high_by": -1, "locked": [False] * len(order), "last": [-1] * len(order),
+                 "over": False}
 
     def actor(self, st) -> int | None:
         ph = st.ph
@@ -56,10 +60,12 @@ class AuctionPhase(Phase):
         ph = st.ph
         i = ph["turn"]
         moves = [PASS]
-        if ph["locked"][i]:
-            return moves
         ladder = st.game.bids
         high = ph["high"]
+        if ph["locked"][i]:
+            return moves + [Move("bid", index) for index in range(high + 1, len(ladder))
+                            if index in self.special and self.special[index][5]
+                            and self.special_ok(st, self.special[index], i, index)]
         if self.may_hold(ph, i, ladder):
             moves.append(Move("hold", high))
         normal_next = True
@@ -82,7 +88,7 @@ class AuctionPhase(Phase):
         return ph["order"].index(ph["high_by"]) > i
 
     def special_ok(self, st, flags, i: int, index: int) -> bool:
-        first_call, jump, _, _, when = flags
+        first_call, jump, _, _, when, _ = flags
         ph = st.ph
         if first_call and ph["spoken"][i]:
             return False
@@ -90,8 +96,10 @@ class AuctionPhase(Phase):
                 index > j > ph["high"] and j not in self.special for j in range(len(st.game.bids))):
             return False
         if when is not None:
-            high = st.game.bids[ph["high"]] if ph["high"] >= 0 else None
-            return with_locals(st, {"me": ph["order"][i], "high": high}, when)
+            bids = st.game.bids
+            high = bids[ph["high"]] if ph["high"] >= 0 else None
+            mine = bids[ph["last"][i]] if ph["last"][i] >= 0 else None
+            return with_locals(st, {"me": ph["order"][i], "high": high, "mine": mine}, when)
         return True
 
     def apply(self, st, move: Move) -> None:
@@ -103,6 +111,8 @@ class AuctionPhase(Phase):
             ph["passed"][i] = True
         else:
             ph["high"], ph["high_by"] = move.value, seat
+            if move.kind == "bid":
+                ph["last"][i] = move.value
             flags = self.special.get(move.value)
             if flags is not None and flags[3]:
                 ph["locked"][i] = True
@@ -156,7 +166,7 @@ class AuctionPhase(Phase):
         bid = next((b for b in game.bids if b.name.lower() == word), None)
         if bid is None:
             return f"'{text}' is not a bid; you may say: {offered}"
-        if ph["locked"][ph["turn"]]:
+        if ph["locked"][ph["turn"]] and not any(m.kind == "bid" for m in legal):
             return "after your last bid you may only pass"
         if high is not None and bid <= high:
             return f"the standing bid is {high.label}: bid higher or pass (you may say: {offered})"

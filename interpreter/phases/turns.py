@@ -359,7 +359,8 @@ def _guards(cc, path: tuple, locals_: dict, params: list) -> list:
     """Split `when` at its top-level `and`s; each conjunct is checked as soon as the parameters it mentions (also
     through defines) are bound, so a condition on the state alone is checked once, not once per candidate."""
     doc = cc.c.doc
-    text = str(doc.get(cc._p(path)))
+    text = doc.get(cc._p(path))
+    text = str(text).lower() if isinstance(text, bool) else str(text)
     source = SourceRef(doc, cc._p(path))
     tree = parse(text, "expr", source)
     while isinstance(tree, Tree) and tree.data == "or_" and len(tree.children) == 1:
@@ -367,9 +368,9 @@ def _guards(cc, path: tuple, locals_: dict, params: list) -> list:
     parts = tree.children if isinstance(tree, Tree) and tree.data == "and_" else [tree]
     guards = [[] for _ in range(len(params) + 1)]
     for part in parts:
-        compiled = Compiler(cc.c.scope, source, locals_).expr(part)
-        if not T.assignable(compiled.type, T.BOOL):
-            raise doc.error(f"this must give a bool, but it gives {compiled.type}", cc._p(path))
+        compiler = Compiler(cc.c.scope, source, locals_)
+        compiled = compiler.expect(part, compiler.expr(part), T.BOOL, "a condition" if len(parts) == 1
+                                   else "each side of 'and'")
         names = _names_in(part, cc.c.scope.macros, set())
         depth = max((i + 1 for i, p in enumerate(params) if p in names), default=0)
         guards[depth].append(compiled.fn)
