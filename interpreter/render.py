@@ -128,16 +128,25 @@ def entries_text(st: State, entries: dict) -> list:
 
 
 def facts_text(st: State, facts: dict) -> list:
+    """The deal's facts as players say them, skipping those that did not apply (their `when` is false).
+    Call it while the state still holds the deal (before the next deal starts)."""
     game = st.game
     out = []
     for decl in game.facts:
+        if decl.when is not None and not decl.when(st):
+            continue
+        var = game.vars[decl.name]
         value = facts.get(decl.name)
-        if isinstance(value, list):
-            shown = ", ".join(f"{game.seat_name(i, st.n)} {v}" for i, v in enumerate(value)
-                              if v not in (None, "none"))
-        elif decl.name in game.vars and game.vars[decl.name].type == "seat":
-            shown = game.seat_name(value, st.n) if value is not None else "-"
+        if var.per_seat:
+            seats = decl.seats(st) if decl.seats is not None else range(st.n)
+            shown = ", ".join(f"{game.seat_name(s, st.n)} {game.show(value[s], var.type, st.n) or '-'}"
+                              for s in seats)
+        elif var.type == "bool":
+            shown = "yes" if value else "no"
+        elif var.type == "bid":
+            bid = game.bids_by_name.get(value)
+            shown = bid.label if bid else "-"
         else:
-            shown = str(value)
+            shown = game.show(value, var.type, st.n) or "-"
         out.append(f"{decl.name}: {shown}")
     return out
