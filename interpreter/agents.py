@@ -2,7 +2,7 @@
 
 >>> from interpreter.compiler import load_game
 >>> from interpreter import engine
->>> game = load_game("games/preferans.yaml")
+>>> game = load_game("docs/examples/tiny.yaml")
 >>> st = game.new_match(seed=3)
 >>> seat = engine.to_move(st)
 >>> move = HeuristicAgent(seed=1).choose(st.view(seat), engine.legal_moves(st))
@@ -95,6 +95,9 @@ class HeuristicAgent(Agent):
         hand = phase.hand(view)
         length = {s: sum(1 for c in hand if deck.suit_of[c] == s) for s in deck.suits}
         return min(cards, key=lambda m: (deck.rank_of[m.value] + length.get(deck.suit_of[m.value], 0),))
+
+    def on_turns(self, view, phase, me, moves):
+        return phase.bot_choice(view, me, moves, self.rng)
 
     def on_tricks(self, view, phase, me, moves):
         bots = view.game.bots

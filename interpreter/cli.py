@@ -160,7 +160,7 @@ def cmd_play(args, console: Console) -> int:
         console.print(f"Resumed {game.name}: deal {st.deal_no}, {len(st.history)} moves replayed.")
     else:
         if not args.file:
-            raise ValueError("name a game file, e.g. interp play games/preferans.yaml (or --resume FILE)")
+            raise ValueError("name a game file, e.g. interp play games/NAME.yaml (or --resume FILE)")
         game = load_game(args.file)
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
         st = engine.new_match(game, args.players, seed, _options(args.option))

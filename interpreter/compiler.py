@@ -1,8 +1,8 @@
 """Compile a loaded, schema-checked spec into an immutable Game, checking every name, type and reference.
 
->>> game = load_game("games/preferans.yaml")
->>> game.name, len(game.deck), game.bids[0].name, game.players
-('Russian Preferans (Sochi)', 32, '6S', (3, 4))
+>>> game = load_game("docs/examples/tiny.yaml")
+>>> game.name, len(game.deck), game.players, [p.type_name for p in game.phases]
+('Tiny Tricks', 24, (2,), ['deal', 'tricks', 'effects'])
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The match flow: start a deal, run automatic phases, hand decisions to the seat to move, score, rotate.
 
 >>> from interpreter.compiler import load_game
->>> game = load_game("games/preferans.yaml")
+>>> game = load_game("docs/examples/tiny.yaml")
 >>> st = new_match(game, seed=7)
 >>> to_move(st) in st.active and len(legal_moves(st)) > 0
 True

@@ -2,11 +2,11 @@
 
 >>> from interpreter.compiler import load_game
 >>> from interpreter import engine
->>> game = load_game("games/preferans.yaml")
+>>> game = load_game("docs/examples/tiny.yaml")
 >>> st = game.new_match(seed=11)
 >>> for _ in range(5):
 ...     engine.apply(st, engine.legal_moves(st)[-1])
->>> again = replay(game, record(st)["history"], players=3, seed=11)
+>>> again = replay(game, record(st)["history"], players=2, seed=11)
 >>> again.to_json() == st.to_json()
 True
 """

@@ -1,15 +1,15 @@
 """`interp score`: bookkeeping for games played with real cards.
 
-The spec's `facts:` say what scoring reads (for Preferans: raspasy, declarer, contract, calls, tricks). Each
-deal's facts come from a YAML file or from questions at the terminal; the spec's own `scoring` statements
-write the sheet, exactly as after a deal played in the engine. Facts whose `when` is false are not asked.
+The spec's `facts:` say what scoring reads (for a game with an auction: who declared, the contract, each
+player's calls and tricks). Each deal's facts come from a YAML file or from questions at the terminal; the
+spec's own `scoring` statements write the sheet, exactly as after a deal played in the engine. Facts whose
+`when` is false are not asked.
 
-Input file:
+Input file (fact names are the spec's; per-seat facts map seat names to values):
     players: 3
     dealer: South          # who dealt the first deal (the deal passes to the left)
-    options: {pool_target: 10}
+    options: {target: 10}
     deals:
-      - {raspasy: true, tricks: {South: 3, West: 4, North: 3}}
       - {declarer: West, contract: 7H, call: {South: whist, North: pass}, tricks: {West: 7, South: 2, North: 1}}
 """
 from __future__ import annotations

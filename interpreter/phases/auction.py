@@ -2,7 +2,7 @@
 
 General rules, all data: a pass is final; `jumps` (may bid any higher entry, or only the next one);
 `hold: later` (a bidder may repeat the standing bid when it was made by someone seated after him in bidding
-order — Preferans' "same"); `once` (each bidder speaks once, as in Tarot). `special` bids (e.g. misère) carry
+order, saying "same"); `once` (each bidder speaks once). `special` bids (a bid to take no trick, say) carry
 flags: `first_call` (only as a bidder's first call), `jump` (allowed without the next-bid rule), `holdable`
 (others may hold it), `then_pass` (its bidder may only pass afterwards), `after_lock` (still open to a bidder
 whom an earlier `then_pass` bid limited to passing) and a `when` condition, which sees `me`, `high` (the
