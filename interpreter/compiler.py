@@ -14,7 +14,8 @@ from typing import Any
 from . import dsltypes as T
 from .builtins import FUNCTIONS
 from .cards import Deck
-from .dsl import Function, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts, parse, Compiler
+from .dsl import (Compiler, Function, Macro, Scope, ShiftedSource, SourceRef, Symbol, compile_expr, compile_stmts,
+                  parse)
 from .engine import capped_set
 from .errors import SpecError
 from .game import Bid, ColumnDecl, FactDecl, Game, VarDecl, ZoneDecl
@@ -105,9 +106,8 @@ class SpecCompiler:
             raise self.error("write for: 'name in list'", path + ("for",))
         var, coll_text = m.group(1), m.group(2)
         offset = m.start(2)
-        source = SourceRef(self.doc, path + ("for",))
-        compiled = Compiler(scope, _Shifted(source, offset), locals_).expr(parse(coll_text, "expr",
-                                                                                 _Shifted(source, offset)))
+        shifted = ShiftedSource(self.doc, path + ("for",), offset)
+        compiled = Compiler(scope, shifted, locals_).expr(parse(coll_text, "expr", shifted))
         if not T.is_list(compiled.type):
             raise self.doc.error(f"'for' needs a list, not {compiled.type}", path + ("for",), offset=offset)
         inner = dict(locals_, **{var: (T.element(compiled.type), compiled.domain)})
@@ -517,17 +517,6 @@ class PhaseContext:
         def make(message: str, hint: str | None):
             return doc.error(message, path, hint)
         return make
-
-
-class _Shifted(SourceRef):
-    """A SourceRef for a substring that starts `offset` characters into the YAML string."""
-
-    def __init__(self, base: SourceRef, offset: int):
-        super().__init__(base.doc, base.path)
-        self.offset = offset
-
-    def error(self, cls, message, offset, hint=None):
-        return super().error(cls, message, offset + self.offset, hint)
 
 
 def compile_spec(doc: Document) -> Game:

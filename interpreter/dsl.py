@@ -106,6 +106,17 @@ class SourceRef:
         return self.doc.error(message, self.path, hint, offset=offset, cls=cls)
 
 
+class ShiftedSource(SourceRef):
+    """A SourceRef for DSL text that starts `offset` characters into its YAML string (a clause, a hole)."""
+
+    def __init__(self, doc, path: tuple, offset: int):
+        super().__init__(doc, path)
+        self.offset = offset
+
+    def error(self, cls, message: str, offset: int, hint: str | None = None):
+        return super().error(cls, message, offset + self.offset, hint)
+
+
 _GRAMMAR = Path(__file__).with_name("dsl.lark")
 
 

@@ -8,7 +8,6 @@ deck), `packets` (steps: `{each: k, repeat: r}` or `{zone: z, count: k}`), `inse
 from __future__ import annotations
 
 
-from ..errors import SpecError
 from ..state import Event
 from .base import Phase
 

@@ -32,23 +32,12 @@ from fractions import Fraction
 from .. import dsltypes as T
 from lark import Token, Tree
 
-from ..dsl import Compiler, SourceRef, parse
+from ..dsl import Compiler, ShiftedSource, SourceRef, parse
 from ..state import Event, Move
 from .base import Phase, _MISSING
 
 _FOR = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)
 _HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
-
-
-class _Shifted(SourceRef):
-    """A SourceRef for text that starts `offset` characters into a YAML string."""
-
-    def __init__(self, doc, path, offset: int):
-        super().__init__(doc, path)
-        self.offset = offset
-
-    def error(self, cls, message, offset, hint=None):
-        return super().error(cls, message, offset + self.offset, hint)
 
 
 class Template:
@@ -70,7 +59,7 @@ class Template:
             if m.group(1) is None:
                 parts.append(m.group(0)[0])
                 continue
-            source = _Shifted(doc, path, m.start(1))
+            source = ShiftedSource(doc, path, m.start(1))
             compiled = Compiler(cc.c.scope, source, locals_).expr(parse(m.group(1), "expr", source))
             parts.append((compiled.fn, compiled.type))
         if pos < len(text):
@@ -171,7 +160,7 @@ class TurnsPhase(Phase):
                 var = m.group(1)
                 if var in local:
                     raise cc.error(f"'{var}' is already a name here", key)
-                source = _Shifted(cc.c.doc, cc._p(key), m.start(2))
+                source = ShiftedSource(cc.c.doc, cc._p(key), m.start(2))
                 coll = Compiler(cc.c.scope, source, local).expr(parse(m.group(2), "expr", source))
                 if not T.is_list(coll.type):
                     raise cc.error(f"'for' needs a list, not {coll.type}", key)
