@@ -107,6 +107,15 @@ def _reveal(ctx, zone):
         ctx.events.append(Event("reveal", None, f"{ctx.game.zone_label(zid, ctx.n)} shown: {shown}"))
 
 
+def _show_to(ctx, zone, seat):
+    ctx.shown.add((_zone_id(ctx, zone), seat))
+
+
+def _redeal(ctx):
+    ctx.abandon = True
+    ctx.events.append(Event("redeal", None, "the deal is abandoned; the next dealer deals"))
+
+
 def _hide(ctx, zone):
     ctx.revealed.discard(_zone_id(ctx, zone))
 
@@ -162,6 +171,10 @@ FUNCTIONS = {f.name: f for f in [
     Function("move_all", ("zone", "zone"), T.NONE, _move_all, effect=True, doc="move every card of a zone"),
     Function("reveal", ("zone",), T.NONE, _reveal, effect=True, doc="show a zone's cards to every player"),
     Function("hide", ("zone",), T.NONE, _hide, effect=True, doc="stop showing a zone to every player"),
+    Function("show_to", ("zone", T.SEAT), T.NONE, _show_to, effect=True,
+             doc="let one seat see a zone for the rest of the deal (a peek at the talon)"),
+    Function("redeal", (), T.NONE, _redeal, effect=True,
+             doc="abandon the deal unscored; the deal passes on as after any deal"),
     Function("control", (T.SEAT, T.SEAT), T.NONE, _control, effect=True,
              doc="seat `by` makes the decisions for seat s's hand (open play)"),
     Function("announce", (T.SEAT, T.STR), T.NONE, _announce, effect=True, doc="log a line spoken by a seat"),

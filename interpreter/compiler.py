@@ -163,7 +163,8 @@ class SpecCompiler:
             bots=bots, defines=self.scope.macros, scope=self.scope,
             description=str(data.get("description", "")),
             stats={name: self.expr(("stats", name)) for name in (data.get("stats") or {})},
-            gotos=self.gotos, zero_sum=bool(match.get("zero_sum", False)), status=self.status())
+            gotos=self.gotos, zero_sum=bool(match.get("zero_sum", False)), status=self.status(),
+            end_now=self.expr(("match", "end_now"), "bool") if "end_now" in match else None)
         return game
 
     def status(self) -> list:
@@ -271,7 +272,8 @@ class SpecCompiler:
             default = spec.get("default", spec["values"][0] if "values" in spec else _zero(t))
             if values is not None and default not in values:
                 raise self.error(f"default {default!r} is not one of the values", path + ("default",))
-            decl = VarDecl(name, t, bool(spec.get("per_seat", False)), values, default, spec.get("scope", "deal"))
+            decl = VarDecl(name, t, bool(spec.get("per_seat", False)), values, default, spec.get("scope", "deal"),
+                           spec.get("visible", "all"))
             decls[name] = decl
             self.symbols[name] = _var_symbol(decl)
         return decls

@@ -89,6 +89,7 @@ def start_deal(st: State, play: bool = True) -> None:
     for zone in st.zones:
         zone.clear()
     st.revealed.clear()
+    st.shown.clear()
     st.controller = list(range(st.n))
     for decl in game.vars.values():
         if decl.scope == "deal":
@@ -111,10 +112,18 @@ def advance(st: State) -> None:
         if steps > MAX_AUTOMATIC_STEPS:
             raise InterpError(f"phases loop without a decision (at phase {phases[st.phase].id!r}); "
                               "check the `goto` conditions")
+        if st.abandon:
+            abandon_deal(st)
+            return
         if st.phase >= len(phases):
             end_deal(st)
             return
         phase = phases[st.phase]
+        if st.ph is None and st.game.end_now is not None and st.game.end_now(st):
+            st.events.append(Event("match-end", None, "the target is reached: the match ends now"))
+            end_deal(st)
+            st.match_over = True
+            return
         if st.ph is None:
             if phase.when is not None and not phase.when(st):
                 st.phase += 1
@@ -149,6 +158,13 @@ def end_deal(st: State) -> None:
     if game.match_end is not None and game.match_end(st):
         st.match_over = True
         st.events.append(Event("match-end", None, "the match is over"))
+
+
+def abandon_deal(st: State) -> None:
+    """End the deal without scoring it (a redeal): it is recorded, and the deal passes on as usual."""
+    st.abandon = False
+    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": {}, "entries": {}, "redeal": True})
+    st.deal_over = True
 
 
 def next_deal(st: State, play: bool = True) -> None:

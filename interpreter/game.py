@@ -54,6 +54,7 @@ class VarDecl:
     values: frozenset | None = None
     default: Any = None
     scope: str = "deal"  # deal | match
+    visible: str = "all"  # all | owner (per-seat: each seat sees its own) | none (no view shows it)
 
 
 @dataclass
@@ -107,6 +108,7 @@ class Game:
     stats: dict = field(default_factory=dict)
     gotos: dict = field(default_factory=dict)  # phase id -> (index of the target phase, condition)
     zero_sum: bool = False
+    end_now: Callable | None = None  # checked before each phase starts: the match ends mid-deal
     status: list = field(default_factory=list)  # (label, closure, type) shown on the status line
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)
@@ -161,7 +163,7 @@ class Game:
         return label if seat is None else f"{self.seat_name(seat, n)}'s {label}"
 
     def zone_visible(self, st: State, zid: int, seat: int) -> bool:
-        if zid in st.revealed:
+        if zid in st.revealed or (zid, seat) in st.shown:
             return True
         z, owner = self.zone_of(zid, st.n)
         if z.visible == "all":

@@ -34,7 +34,7 @@ class State:
 
     __slots__ = ("game", "n", "options", "seed", "deal_no", "dealer", "active", "zones", "vars", "sheet",
                  "phase", "ph", "history", "events", "revealed", "controller", "loc", "deal_over", "match_over",
-                 "viewer", "hidden", "deals", "stack")
+                 "viewer", "hidden", "deals", "stack", "shown", "abandon")
 
     def __init__(self, game, n: int, options: dict, seed: int | None):
         self.game = game
@@ -60,6 +60,8 @@ class State:
         self.hidden: dict = {}  # zone id -> number of cards hidden from the viewer
         self.deals: list = []  # one record per finished deal: facts and sheet entries
         self.stack: dict | None = None  # zone id -> cards: the next deal places these instead of dealing
+        self.shown: set = set()  # (zone id, seat): zones shown to one seat only
+        self.abandon = False  # set by redeal(): the deal ends unscored and the deal passes on
 
     # -- copying ------------------------------------------------------------------------------------------------
     def copy(self) -> "State":
@@ -76,6 +78,7 @@ class State:
         other.history = list(self.history)
         other.events = list(self.events)
         other.revealed = set(self.revealed)
+        other.shown = set(self.shown)
         other.controller = list(self.controller)
         other.loc = {}
         other.hidden = dict(self.hidden)
@@ -93,6 +96,11 @@ class State:
                 view.hidden[zid] = len(cards) - len(shown)
                 view.zones[zid] = shown
         view.events = [e for e in self.events if event_visible(e, seat)]
+        for decl in self.game.vars.values():
+            if decl.visible == "none":
+                view.vars[decl.name] = [decl.default] * self.n if decl.per_seat else decl.default
+            elif decl.visible == "owner" and decl.per_seat:
+                view.vars[decl.name] = [v if s == seat else decl.default for s, v in enumerate(view.vars[decl.name])]
         return view
 
     # -- serialisation --------------------------------------------------------------------------------------------
@@ -107,7 +115,7 @@ class State:
             "vars": {k: _encode(v) for k, v in self.vars.items()},
             "sheet": {k: _encode(v) for k, v in self.sheet.items()},
             "phase": self.phase, "ph": _encode(self.ph), "history": self.history,
-            "revealed": sorted(self.revealed), "controller": self.controller,
+            "revealed": sorted(self.revealed), "shown": sorted(self.shown), "controller": self.controller,
             "deal_over": self.deal_over, "match_over": self.match_over,
         }
         return json.dumps(data)
@@ -128,6 +136,7 @@ def state_from_json(game, text: str) -> State:
     st.phase, st.ph = data["phase"], decode(data["ph"], bids)
     st.history = [list(h) for h in data["history"]]
     st.revealed, st.controller = set(data["revealed"]), data["controller"]
+    st.shown = {tuple(pair) for pair in data.get("shown", [])}
     st.deal_over, st.match_over = data["deal_over"], data["match_over"]
     return st
 

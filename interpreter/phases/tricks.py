@@ -4,7 +4,8 @@
 `lead_from` lets a zone lead tricks (an all-pass deal's talon cards): `{zone, when (trick_no), can_win, credit,
 then}` — the zone's top card is turned up and leads; if it cannot win, the best player card of its suit wins;
 `credit` names the seat (or none) credited when the zone card wins or nobody follows; `then` who plays first.
-Hooks: `on_trick` (with `winner`, `trick_no`), `after_first_card`. Won cards go to the per-seat zone `won`
+Hooks: `on_trick` (with `winner`, `trick_no`, the trick's `cards` and the `players` who played them in order
+— none for a zone's card — its `leader`, and `last` for the deal's last trick), `after_first_card`. Won cards go to the per-seat zone `won`
 (or `unclaimed` when a trick is credited to nobody).
 """
 from __future__ import annotations
@@ -25,7 +26,8 @@ class TricksPhase(Phase):
     @classmethod
     def compile(cls, spec: dict, cc) -> "TricksPhase":
         trick_local = {"trick_no": ("int", None)}
-        win_local = {"winner": ("seat", None), "trick_no": ("int", None)}
+        win_local = {"winner": ("seat", None), "trick_no": ("int", None), "cards": ("list[card]", None),
+                     "players": ("list[seat]", None), "leader": ("seat", None), "last": ("bool", None)}
         fns = {
             "players": cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
             "leader": cc.expr("leader", "seat"),
@@ -165,7 +167,10 @@ class TricksPhase(Phase):
         target.extend(ph["trick"])
         st.events.append(Event("trick", winner, text))
         if self.on_trick is not None and winner is not None:
-            with_locals(st, {"winner": winner, "trick_no": ph["no"]}, self.on_trick)
+            players = [None if s == ZONE_SEAT else s for s in ph["by"]]
+            last = (ph["total"] is not None and ph["no"] >= ph["total"]) or not self.any_cards(st)
+            with_locals(st, {"winner": winner, "trick_no": ph["no"], "cards": list(ph["trick"]), "players": players,
+                             "leader": players[0], "last": last}, self.on_trick)
         if not zone_led and winner is not None:
             ph["leader"] = winner
         elif zone_led and self.lead_from[4] is not None:
