@@ -250,8 +250,7 @@ class Compiler:
             if sym.index:
                 self.fail(node, f"'{name}' needs {len(sym.index)} index(es): {name}[…]",
                           f"write {name}[{', '.join(sym.index)}]")
-            get = sym.get
-            return Compiled(lambda ctx: get(ctx), sym.type, sym.domain, sym.zone)
+            return Compiled(sym.get, sym.type, sym.domain, sym.zone)
         if name in self.scope.macros:
             return self.call_macro(node, name, [])
         if name in self.scope.functions and not self.scope.functions[name].params:
@@ -292,6 +291,9 @@ class Compiler:
         for c, p in zip(node.children, parts):
             self.expect(c, p, T.BOOL, "each side of 'or'")
         fns = [p.fn for p in parts]
+        if len(fns) == 2:
+            a, b = fns
+            return Compiled(lambda ctx: a(ctx) or b(ctx), T.BOOL)
         return Compiled(lambda ctx: any(f(ctx) for f in fns), T.BOOL)
 
     def e_and(self, node) -> Compiled:
@@ -301,6 +303,9 @@ class Compiler:
         for c, p in zip(node.children, parts):
             self.expect(c, p, T.BOOL, "each side of 'and'")
         fns = [p.fn for p in parts]
+        if len(fns) == 2:
+            a, b = fns
+            return Compiled(lambda ctx: a(ctx) and b(ctx), T.BOOL)
         return Compiled(lambda ctx: all(f(ctx) for f in fns), T.BOOL)
 
     def e_not(self, node) -> Compiled:
@@ -335,8 +340,7 @@ class Compiler:
             if not ordered:
                 self.fail(op_token, f"'{op}' needs two numbers or two bids, not {left.type} and {right.type}")
         fl, fr = _as_comparable(left, right, op), _as_comparable(right, left, op)
-        compare = _COMPARE[op]
-        return Compiled(lambda ctx: compare(fl(ctx), fr(ctx)), T.BOOL)
+        return Compiled(_comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL)
 
     def bid_vs_name(self, a: Compiled, b: Compiled) -> bool:
         return {a.type, b.type} == {T.BID, T.STR}
@@ -503,6 +507,8 @@ class Compiler:
         if not args:
             return body
         fb = body.fn
+        if len(args) == 1:
+            return Compiled(_call1(macro.params[0], args[0].fn, fb), body.type, body.domain)
         params = macro.params
         fns = [a.fn for a in args]
 
@@ -512,14 +518,13 @@ class Compiler:
             values = [f(ctx) for f in fns]
             for p, v in zip(params, values):
                 loc[p] = v
-            try:
-                return fb(ctx)
-            finally:
-                for p, s in zip(params, saved):
-                    if s is _MISSING:
-                        loc.pop(p, None)
-                    else:
-                        loc[p] = s
+            result = fb(ctx)
+            for p, old in zip(params, saved):
+                if old is _MISSING:
+                    del loc[p]
+                else:
+                    loc[p] = old
+            return result
         return Compiled(call, body.type, body.domain)
 
     def e_aggregate(self, node) -> Compiled:
@@ -554,6 +559,44 @@ class Compiler:
 
 # -- aggregate builders -----------------------------------------------------------------------------------------
 _MISSING = object()
+
+
+def _call1(param: str, arg: Fn, body: Fn) -> Fn:
+    """A one-parameter define: bind, evaluate, restore (the common case, kept lean)."""
+    def call(ctx):
+        loc = ctx.loc
+        old = loc.get(param, _MISSING)
+        loc[param] = arg(ctx)
+        result = body(ctx)
+        if old is _MISSING:
+            del loc[param]
+        else:
+            loc[param] = old
+        return result
+    return call
+
+
+def _comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
+    """A comparison closure; against a constant the constant is captured once."""
+    if right_const:
+        v = fr(None)
+        if op == "==":
+            return lambda ctx: fl(ctx) == v
+        if op == "!=":
+            return lambda ctx: fl(ctx) != v
+        if op == "<":
+            return lambda ctx: fl(ctx) < v
+        if op == "<=":
+            return lambda ctx: fl(ctx) <= v
+        if op == ">":
+            return lambda ctx: fl(ctx) > v
+        return lambda ctx: fl(ctx) >= v
+    if op == "==":
+        return lambda ctx: fl(ctx) == fr(ctx)
+    if op == "!=":
+        return lambda ctx: fl(ctx) != fr(ctx)
+    compare = _COMPARE[op]
+    return lambda ctx: compare(fl(ctx), fr(ctx))
 
 
 def _looper(var: str, coll: Fn, cond: Fn | None):

@@ -70,10 +70,9 @@ phases:
     do: ["show_to(hand[seats[0]], seats[1])", "secret[seats[0]] = 7", "hidden = 3"]
   - id: play
 """)
-    # the new phase `peek` goes after the base phases; move it first by playing until play starts
     st = engine.new_match(game, 2, 0)
     hand0 = game.zone_id("hand", 0, 2)
-    play_out(st)  # peek ran at the end of the deal: its effects hold until the next deal
+    play_out(st)  # `peek` is a new id, so it runs after the base phases; its effects last until the next deal
     assert (hand0, 1) in st.shown
     view1, view0 = st.view(1), st.view(0)
     assert view1.vars["secret"] == [0, 0] and view0.vars["secret"] == [7, 0]
