@@ -120,5 +120,5 @@ def _choices(game, st, var) -> str:
     if var.type == "seat":
         return " [" + "/".join(game.seat_name(s, st.n) for s in range(st.n)) + "]"
     if var.values:
-        return " [" + "/".join(sorted(v for v in var.values if v != "none")) + "]"
+        return " [" + "/".join(sorted(var.values, key=lambda v: (v != var.default, v))) + "]"
     return ""

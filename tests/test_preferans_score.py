@@ -130,7 +130,7 @@ def test_interactive_score_keeping():
                          "y", "3", "7", "0"]) + "\n"                              # N S W tricks
     proc = run_cli("score", "games/preferans.yaml", "--json", "-o", "pool_target=30", stdin=answers)
     assert proc.returncode == 0, proc.stderr
-    assert "Declarer [South/West/North]" in proc.stderr and "Call — West [half/pass/whist]" in proc.stderr
+    assert "Declarer [South/West/North]" in proc.stderr and "Call — West [none/half/pass/whist]" in proc.stderr
     out = json.loads(proc.stdout)
     assert len(out["deals"]) == 2
     assert out["deals"][0]["entries"] == scenario("auction-1-made-two-whists")["entries"]
