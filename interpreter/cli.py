@@ -157,6 +157,8 @@ def cmd_play(args, console: Console) -> int:
         st = replay.replay(game, data["history"], data["players"], data["seed"], data["options"], data["dealer"],
                            data.get("deal_no"))
         human, bots, save_path = data.get("human", 0), data.get("bots", "heuristic"), args.resume
+        if data.get("agreed_end"):
+            engine.end_by_agreement(st)
         console.print(f"Resumed {game.name}: deal {st.deal_no}, {len(st.history)} moves replayed.")
     else:
         if not args.file:

@@ -164,7 +164,8 @@ class SpecCompiler:
             description=str(data.get("description", "")),
             stats={name: self.expr(("stats", name)) for name in (data.get("stats") or {})},
             gotos=self.gotos, zero_sum=bool(match.get("zero_sum", False)), status=self.status(),
-            end_now=self.expr(("match", "end_now"), "bool") if "end_now" in match else None)
+            end_now=self.expr(("match", "end_now"), "bool") if "end_now" in match else None,
+            agreed_end=self.stmts(("match", "agreed_end")) if "agreed_end" in match else None)
         return game
 
     def status(self) -> list:

@@ -175,6 +175,15 @@ def next_deal(st: State, play: bool = True) -> None:
     start_deal(st, play)
 
 
+def end_by_agreement(st: State) -> None:
+    """The players stop the match early: the spec's `match.agreed_end` statements adjust the sheet (for a
+    pool target, say, the missing pool goes to the mountain), and the match is over."""
+    if st.game.agreed_end is not None:
+        st.game.agreed_end(st)
+    st.match_over = True
+    st.events.append(Event("match-end", None, "the match ends by agreement"))
+
+
 def facts_of(st: State) -> dict:
     return {f.name: _plain(st.vars.get(f.name)) for f in st.game.facts}
 

@@ -17,7 +17,8 @@ from .errors import IllegalMoveError
 from .state import State, event_visible
 
 HELP = ("Type a move as listed (or its number). Cards are rank then suit: 10H, QS, 7C. "
-        "Commands: moves, hand, sheet, help, quit (saves; resume with --resume).")
+        "Commands: moves, hand, sheet, help, quit (saves; resume with --resume), "
+        "end (stop the match by agreement and settle).")
 
 
 class TerminalMatch:
@@ -30,6 +31,7 @@ class TerminalMatch:
         self.bots = bots
         self.save_path, self.console, self.read = save_path, console, read
         self.shown = 0
+        self.agreed = False
 
     # -- the loop -------------------------------------------------------------------------------------------------
     def run(self) -> int:
@@ -47,6 +49,13 @@ class TerminalMatch:
             self.save()
             self.console.print(f"Saved. Resume with: interp play --resume {self.save_path}")
             return 0
+        except _AgreedEnd:
+            engine.end_by_agreement(self.st)
+            self.agreed = True
+            self.save()
+            self.console.print(render.sheet_table(self.st, title="final sheet (ended by agreement)"))
+            self.show_final()
+            return 0
         except Exception as exc:  # a crash must not lose the game
             self.save()
             self.console.print(f"internal error: {exc!r}\nThe game is saved: interp play --resume {self.save_path}")
@@ -58,6 +67,9 @@ class TerminalMatch:
         st = self.st
         while True:
             self.show_events()
+            if st.match_over and not st.deal_over:  # ended by agreement mid-deal
+                self.show_final()
+                return
             if st.deal_over:
                 self.show_deal_result()
                 if st.match_over:
@@ -105,6 +117,8 @@ class TerminalMatch:
             if command == "sheet":
                 out.print(render.sheet_table(st))
                 continue
+            if command == "end":
+                raise _AgreedEnd()
             if not text:
                 continue
             try:
@@ -141,10 +155,14 @@ class TerminalMatch:
             out.print(f"  {self.game.seat_name(seat, st.n)}: {render.number(results[seat])}", highlight=False)
 
     def save(self) -> None:
-        replay.save(self.save_path, replay.record(self.st, human=self.human, bots=self.bots))
+        replay.save(self.save_path, replay.record(self.st, human=self.human, bots=self.bots, agreed_end=self.agreed))
 
 
 class _Quit(Exception):
+    pass
+
+
+class _AgreedEnd(Exception):
     pass
 
 

@@ -135,3 +135,18 @@ def test_unknown_option_is_a_clear_error():
     out = interp("simulate", "games/preferans.yaml", "-n", "1", "-o", "pol_target=3")
     assert out.returncode == 2
     assert "unknown option 'pol_target'" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_ending_by_agreement_settles_with_the_agreed_end_rule(tmp_path):
+    """Preferans: stopping early adds each player's missing pool (target − pool) to his mountain first; at the
+    first prompt all pools are 0, so every mountain becomes 10 and the settlement is all zeros."""
+    save = tmp_path / "end.json"
+    out = interp("play", "games/preferans.yaml", "--seed", "5", "--save", str(save), stdin="end\n")
+    assert out.returncode == 0, out.stderr
+    assert "ended by agreement" in out.stdout and "The match is over." in out.stdout
+    data = json.loads(save.read_text())
+    assert data["agreed_end"] is True
+    game = load_game("games/preferans.yaml")
+    st = replay.replay(game, data["history"], data["players"], data["seed"], data["options"], data["dealer"])
+    engine.end_by_agreement(st)
+    assert st.sheet["mountain"] == [10, 10, 10] and engine.results(st) == [0, 0, 0]
