@@ -42,7 +42,7 @@ class RandomAgent(Agent):
 class HeuristicAgent(Agent):
     """Plays by the spec's `bots:` hints: bids up to `bid_limit`, scores choose-options by the spec's
     expressions, discards low cards of short suits, and in tricks wins cheaply, ducks when it wants no
-    tricks, and does not overtake a teammate (`team`)."""
+    tricks, does not overtake a teammate (`team`), and makes the announcements its `bots` expressions favour."""
 
     name = "heuristic"
 
@@ -99,7 +99,18 @@ class HeuristicAgent(Agent):
     def on_turns(self, view, phase, me, moves):
         return phase.bot_choice(view, me, moves, self.rng)
 
+    def on_declare(self, view, phase, me, moves):
+        return phase.bot_choice(view, me, moves)
+
     def on_tricks(self, view, phase, me, moves):
+        calls = [m for m in moves if m.kind == "option"]
+        if calls:  # announcements: make the one the spec's `bots` expression likes best, if it likes any
+            best = max(calls, key=lambda m: phase.bot_score(view, me, m.value))
+            if phase.bot_score(view, me, best.value) > 0:
+                return best
+            moves = [m for m in moves if m.kind == "card"]
+            if len(moves) == 1:
+                return moves[0]
         bots = view.game.bots
         wants = with_locals(view, {"me": me}, bots["wants_tricks"]) if "wants_tricks" in bots else True
         team = bots.get("team")
@@ -112,11 +123,18 @@ class HeuristicAgent(Agent):
             with_locals(view, {"me": winning}, team) == with_locals(view, {"me": me}, team)
         winners = [m for m in by_rank if phase.best_so_far(view, m.value, me) == me]
         if wants:
-            if mine or not winners:
-                return by_rank[0]
-            return winners[0]
+            return self.cheapest(view, me, by_rank if mine or not winners else winners)
         losers = [m for m in by_rank if m not in winners]
         return losers[-1] if losers else by_rank[-1]
+
+
+    def cheapest(self, view, me, cards: list) -> Move:
+        """The card to give up (or to win with): the lowest by the spec's `bots.card_value` (ties: the lower rank),
+        else simply the lowest."""
+        value = view.game.bots.get("card_value")
+        if value is None:
+            return cards[0]
+        return min(cards, key=lambda m: with_locals(view, {"me": me, "card": m.value}, value))
 
 
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}

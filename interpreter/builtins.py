@@ -78,6 +78,39 @@ def _of_suit(ctx, cards, suit):
     return [c for c in cards if suit_of[c] == suit]
 
 
+def _runs(ctx, cards, k):
+    """Maximal runs of one suit in consecutive rank order, at least k long: suit by suit, each high to low."""
+    deck = ctx.game.deck
+    suit_of, rank_of = deck.suit_of, deck.rank_of
+    out = []
+    for suit in deck.suits:
+        run = []
+        for c in sorted((c for c in cards if suit_of[c] == suit), key=lambda c: -rank_of[c]):
+            if run and rank_of[run[-1]] - rank_of[c] != 1:
+                if len(run) >= k:
+                    out.append(run)
+                run = []
+            run.append(c)
+        if len(run) >= k:
+            out.append(run)
+    return out
+
+
+def _groups(ctx, cards, k):
+    """The cards of each rank (by rank name), groups of at least k, highest rank first, each in deck order."""
+    deck = ctx.game.deck
+    by_rank = {}
+    for c in sorted(cards):
+        by_rank.setdefault(deck.rank_name[c], []).append(c)
+    groups = [g for g in by_rank.values() if len(g) >= k]
+    return sorted(groups, key=lambda g: -deck.rank_of[g[0]])
+
+
+def _ranked(ctx, cards):
+    rank_of = ctx.game.deck.rank_of
+    return sorted(cards, key=lambda c: (-rank_of[c], c))
+
+
 def _rank_name(ctx, card):
     return None if card is None else ctx.game.deck.rank_name[card]
 
@@ -128,6 +161,11 @@ def _announce(ctx, seat, text):
     ctx.events.append(Event("announce", seat, text))
 
 
+def _show_cards(ctx, seat, cards):
+    shown = " ".join(ctx.game.deck.pretty(c) for c in cards) or "no cards"
+    ctx.events.append(Event("show", seat, f"{ctx.game.seat_name(seat, ctx.n)} shows {shown}"))
+
+
 def _seat_name(ctx, seat):
     return ctx.game.seat_name(seat, ctx.n)
 
@@ -159,6 +197,12 @@ FUNCTIONS = {f.name: f for f in [
     Function("bid", (T.STR,), T.BID, _bid, doc="the ladder entry with a name, e.g. bid(\"6S\")"),
     Function("top", (CARDS,), T.CARD, _top, doc="the last card of a list (a pile's top card), or none"),
     Function("of_suit", (CARDS, T.STR), CARDS, _of_suit, doc="the cards of a list in one suit"),
+    Function("ranked", (CARDS,), CARDS, _ranked,
+             doc="the cards from the highest rank down (deck order among equal ranks)"),
+    Function("runs", (CARDS, T.INT), T.list_of(CARDS), _runs,
+             doc="the longest runs of one suit in consecutive ranks, at least k cards: suit by suit, each high to low"),
+    Function("groups", (CARDS, T.INT), T.list_of(CARDS), _groups,
+             doc="the cards of one rank together, groups of at least k cards, the highest rank first"),
     Function("abs", (T.NUM,), _number, lambda ctx, x: abs(x), doc="absolute value"),
     Function("min", (T.NUM, T.NUM), _number, lambda ctx, a, b: min(a, b), doc="the smaller of two numbers"),
     Function("max", (T.NUM, T.NUM), _number, lambda ctx, a, b: max(a, b), doc="the larger of two numbers"),
@@ -178,6 +222,8 @@ FUNCTIONS = {f.name: f for f in [
     Function("control", (T.SEAT, T.SEAT), T.NONE, _control, effect=True,
              doc="seat `by` makes the decisions for seat s's hand (open play)"),
     Function("announce", (T.SEAT, T.STR), T.NONE, _announce, effect=True, doc="log a line spoken by a seat"),
+    Function("show_cards", (T.SEAT, CARDS), T.NONE, _show_cards, effect=True,
+             doc="a seat shows some cards to every player (they stay where they are)"),
     Function("size", ("zone",), T.INT, lambda ctx, zone: _size(ctx, zone),
              doc="how many cards a zone holds, counting those the viewer cannot see (len counts only the seen)"),
 ]}

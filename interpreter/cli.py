@@ -185,9 +185,14 @@ def cmd_run(args, console: Console) -> int:
     if not result["finished"]:
         console.print(f"The deal is not over: {result['to_move']} to move; legal: {', '.join(result['legal'])}")
         return 0
+    if result.get("redeal"):
+        console.print("[bold]Result[/bold]: the deal is void (redeal); nothing is scored")
+        return 0
     console.print("[bold]Result[/bold]")
     for name, value in result["facts"].items():
         console.print(f"  {name}: {value}")
+    for line in result.get("breakdown", []):
+        console.print(f"  {line}")
     for col, diff in result["entries"].items():
         for who, delta in diff.items():
             console.print(f"  {who}: {col} {delta:+}")
@@ -291,14 +296,15 @@ def _asker(console: Console):
 def _print_deal(st, console: Console, index: int = -1) -> None:
     record = st.deals[index]
     console.print(f"deal {record['deal']} (dealer {st.game.seat_name(record['dealer'], st.n)}): "
-                  + "; ".join(render.entries_text(st, record["entries"])))
+                  + "; ".join(record.get("breakdown", []) + render.entries_text(st, record["entries"])))
 
 
 def _score_json(st) -> dict:
     """The same shapes as `interp run --json`: seats by name, numbers as numbers."""
     game = st.game
     deals = [{"deal": r["deal"], "dealer": game.seat_name(r["dealer"], st.n), "facts": named_facts(st, r["facts"]),
-              "entries": named_entries(st, r["entries"])} for r in st.deals]
+              "entries": named_entries(st, r["entries"]), **({"breakdown": r["breakdown"]} if "breakdown" in r else {})}
+             for r in st.deals]
     out = {"deals": deals, "sheet": {col: named_column(st, v) for col, v in st.sheet.items()},
            "match_over": st.match_over}
     if game.result is not None:

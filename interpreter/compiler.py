@@ -23,13 +23,14 @@ from .loader import Document, load_spec
 from .phases.auction import AuctionPhase
 from .phases.choose import ChoosePhase
 from .phases.deal import DealPhase
+from .phases.declare import DeclarePhase
 from .phases.discard import DiscardPhase
 from .phases.effects import EffectsPhase
 from .phases.tricks import TricksPhase
 from .phases.turns import TurnsPhase
 
 PHASE_TYPES = {cls.type_name: cls for cls in (DealPhase, AuctionPhase, ChoosePhase, DiscardPhase, EffectsPhase,
-                                              TricksPhase, TurnsPhase)}
+                                              DeclarePhase, TricksPhase, TurnsPhase)}
 _DEFINE_KEY = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)?\s*\))?\s*$")
 
 
@@ -63,10 +64,10 @@ class SpecCompiler:
         fn, _ = compile_expr(str(text), scope or self.scope, want, SourceRef(self.doc, path), locals_)
         return fn
 
-    def typed_expr(self, path: tuple, locals_: dict | None = None):
+    def typed_expr(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None):
         text = str(self.doc.get(path))
         source = SourceRef(self.doc, path)
-        compiled = Compiler(self.scope, source, locals_).expr(parse(text, "expr", source))
+        compiled = Compiler(scope or self.scope, source, locals_).expr(parse(text, "expr", source))
         return compiled.fn, compiled.type, compiled.domain
 
     def stmts(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None):
@@ -165,15 +166,20 @@ class SpecCompiler:
             stats={name: self.expr(("stats", name)) for name in (data.get("stats") or {})},
             gotos=self.gotos, zero_sum=bool(match.get("zero_sum", False)), status=self.status(),
             end_now=self.expr(("match", "end_now"), "bool") if "end_now" in match else None,
-            agreed_end=self.stmts(("match", "agreed_end")) if "agreed_end" in match else None)
+            agreed_end=self.stmts(("match", "agreed_end")) if "agreed_end" in match else None,
+            breakdown=self.breakdown(facts))
         return game
 
-    def status(self) -> list:
+    def status(self, key: str = "status", scope: Scope | None = None) -> list:
         out = []
-        for label in ((self.data.get("display") or {}).get("status") or {}):
-            fn, type_, _ = self.typed_expr(("display", "status", label))
+        for label in ((self.data.get("display") or {}).get(key) or {}):
+            fn, type_, _ = self.typed_expr(("display", key, label), None, scope)
             out.append((label, fn, type_))
         return out
+
+    def breakdown(self, facts: list) -> list:
+        """`display.result`: labelled expressions shown with each deal's result; like scoring, they read facts."""
+        return self.status("result", self.fact_scope(facts, "display.result"))
 
     def players(self) -> tuple:
         spec = self.data.get("players", {"default": 2})
@@ -220,7 +226,8 @@ class SpecCompiler:
         sym("deal_no", T.INT, lambda ctx: ctx.deal_no, "the number of this deal, from 1")
         sym("bids", T.list_of(T.BID), lambda ctx: ctx.game.bids, "the bid ladder, lowest first")
         suits = frozenset(deck.suits)
-        self.scope.functions["suit"] = _with_domain(FUNCTIONS["suit"], suits)
+        # suit() also gives the suit codes of extra cards (trumps written as extras, say)
+        self.scope.functions["suit"] = _with_domain(FUNCTIONS["suit"], suits | frozenset(deck.suit_of))
         if "suits" in self.symbols:
             raise self.doc.key_error("'suits' is already a name (a built-in)", ("options", "suits"),
                                      "give the option another name")
@@ -425,16 +432,19 @@ class SpecCompiler:
 
     def scoring(self, facts: list):
         """Scoring may read only facts (so the score keeper can run it), the sheet, options and built-ins."""
+        return self.stmts(("scoring",), None, self.fact_scope(facts))
+
+    def fact_scope(self, facts: list, what: str = "scoring") -> Scope:
+        """The names scoring may read: facts (no other vars, no zones), the sheet, options, built-ins."""
         if not facts:
-            return self.stmts(("scoring",))
+            return self.scope
         fact_names = {f.name for f in facts}
-        forbidden = {n: f"scoring may read only facts, and '{n}' is a var that is not one"
+        forbidden = {n: f"{what} may read only facts, and '{n}' is a var that is not one"
                      for n in (self.data.get("vars", {}) or {}) if n not in fact_names}
-        forbidden.update({z: f"scoring may read only facts, and '{z}' is a zone (cards are not facts)"
+        forbidden.update({z: f"{what} may read only facts, and '{z}' is a zone (cards are not facts)"
                           for z in (self.data.get("zones", {}) or {})})
-        restricted = Scope({k: v for k, v in self.symbols.items() if k not in forbidden}, self.scope.functions,
-                           self.scope.macros, self.scope.records, self.scope.domains, forbidden)
-        return self.stmts(("scoring",), None, restricted)
+        return Scope({k: v for k, v in self.symbols.items() if k not in forbidden}, self.scope.functions,
+                     self.scope.macros, self.scope.records, self.scope.domains, forbidden)
 
     def bots_check(self, phases: list) -> dict:
         """Compile the bots' spec expressions: a bid limit, trick wish, team, and option preferences."""
@@ -444,6 +454,8 @@ class SpecCompiler:
         for key, want in (("bid_limit", T.BID), ("wants_tricks", T.BOOL), ("team", T.SEAT)):
             if key in bots:
                 out[key] = self.expr(("bots", key), want, me)
+        if "card_value" in bots:
+            out["card_value"] = self.expr(("bots", "card_value"), T.NUM, dict(me, card=(T.CARD, None)))
         by_id = {p.id: p for p in phases}
         prefs = {}
         for phase_id, options in (bots.get("choose", {}) or {}).items():

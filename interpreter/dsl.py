@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import operator
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -115,6 +116,30 @@ class ShiftedSource(SourceRef):
 
     def error(self, cls, message: str, offset: int, hint: str | None = None):
         return super().error(cls, message, offset + self.offset, hint)
+
+
+HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+
+
+def display(ctx, value, t: str, pretty: bool = True) -> str:
+    """A DSL value of type `t` as text for people: cards with suit symbols (codes when not `pretty`), seats by
+    name, lists space-separated, exact numbers plainly, yes/no; nothing for none."""
+    game = getattr(ctx, "game", None)
+    if value is None:
+        return ""
+    if T.is_list(t):
+        return " ".join(display(ctx, v, T.element(t), pretty) for v in value)
+    if game is None:
+        return str(value)
+    if t == T.CARD:
+        return game.deck.pretty(value) if pretty else game.deck.code(value)
+    if t == T.SEAT:
+        return game.seat_name(value, ctx.n)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return game.value_text(value, ctx, pretty)
 
 
 _GRAMMAR = Path(__file__).with_name("dsl.lark")
@@ -228,8 +253,33 @@ class Compiler:
         return Compiled(lambda ctx: value, T.NUM if isinstance(value, Fraction) else T.INT, const=True)
 
     def e_string(self, node) -> Compiled:
-        value = str(node.children[0])[1:-1]
+        token = node.children[0]
+        value = str(token)[1:-1]
+        if "{" in value or "}" in value:
+            return self.interpolated(token, value)
         return Compiled(lambda ctx: value, T.STR, const=True)
+
+    def interpolated(self, token, text: str) -> Compiled:
+        """A string with `{expression}` holes (`{{`, `}}` for braces): each hole is compiled here, with the same
+        locals, and shown as players read it (cards with suit symbols, seats by name, lists space-separated)."""
+        parts, pos = [], 0
+        for m in HOLE.finditer(text):
+            if m.start() > pos:
+                parts.append(text[pos:m.start()])
+            pos = m.end()
+            if m.group(1) is None:
+                parts.append(m.group(0)[0])
+                continue
+            start = getattr(self.source, "offset", 0) + (token.start_pos or 0) + 1 + m.start(1)
+            source = ShiftedSource(self.source.doc, self.source.path, start)
+            hole = Compiler(self.scope, source, self.locals, self.macro_stack).expr(parse(m.group(1), "expr", source))
+            parts.append((hole.fn, hole.type))
+        if pos < len(text):
+            parts.append(text[pos:])
+
+        def render(ctx):
+            return "".join(p if isinstance(p, str) else display(ctx, p[0](ctx), p[1]) for p in parts)
+        return Compiled(render, T.STR)
 
     def e_true(self, node) -> Compiled:
         return Compiled(lambda ctx: True, T.BOOL, const=True)

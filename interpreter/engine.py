@@ -153,6 +153,8 @@ def end_deal(st: State) -> None:
         game.scoring(st)
     entries = sheet_entries(before, st.sheet)
     st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries})
+    if game.breakdown:
+        st.deals[-1]["breakdown"] = game.result_lines(st)
     st.events.append(Event("deal-end", None, f"deal {st.deal_no} scored"))
     st.deal_over = True
     if game.match_end is not None and game.match_end(st):
@@ -165,6 +167,9 @@ def abandon_deal(st: State) -> None:
     st.abandon = False
     st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": {}, "entries": {}, "redeal": True})
     st.deal_over = True
+    if st.game.match_end is not None and st.game.match_end(st):  # e.g. a session of a fixed number of deals
+        st.match_over = True
+        st.events.append(Event("match-end", None, "the match is over"))
 
 
 def next_deal(st: State, play: bool = True) -> None:
@@ -191,6 +196,8 @@ def facts_of(st: State) -> dict:
 def _plain(value):
     if isinstance(value, list):
         return [_plain(v) for v in value]
+    if isinstance(value, Fraction):  # exact numbers as JSON has them: 44, 40.5
+        return int(value) if value.denominator == 1 else float(value)
     if hasattr(value, "index") and hasattr(value, "fields"):
         return value.name
     return value

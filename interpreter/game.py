@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import total_ordering
 from typing import Any, Callable
 
@@ -111,6 +112,7 @@ class Game:
     end_now: Callable | None = None  # checked before each phase starts: the match ends mid-deal
     agreed_end: Callable | None = None  # statements run when the players agree to stop the match early
     status: list = field(default_factory=list)  # (label, closure, type) shown on the status line
+    breakdown: list = field(default_factory=list)  # (label, closure, type): `display.result`, after each deal
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)
     _zone_base: dict = field(default_factory=dict)
@@ -232,19 +234,29 @@ class Game:
             return "yes" if value else None
         if isinstance(value, str) and value in self.deck.suits:
             return self.suit_label(value)
+        if isinstance(value, Fraction):
+            return f"{float(value):g}"
         return str(value)
 
     def status_line(self, st: State) -> str:
         """The spec's `display.status` values, e.g. `contract 6♠ · declarer West`."""
+        return " · ".join(f"{label} {shown}" for label, shown in self.labelled(st, self.status))
+
+    def result_lines(self, st: State) -> list:
+        """The spec's `display.result` breakdown of a deal just scored, e.g. `target: 41`."""
+        return [f"{label}: {shown}" for label, shown in self.labelled(st, self.breakdown)]
+
+    def labelled(self, st: State, items: list) -> list:
+        """(label, value as players write it) for each (label, closure, type) whose value is something."""
         parts = []
-        for label, fn, type_ in self.status:
+        for label, fn, type_ in items:
             try:
                 shown = self.show(fn(st), type_, st.n)
             except (IndexError, KeyError, TypeError, AttributeError):
                 shown = None  # a value not defined yet in this deal (e.g. before the auction ends)
             if shown is not None:
-                parts.append(f"{label} {shown}")
-        return " · ".join(parts)
+                parts.append((label, shown))
+        return parts
 
     def rng(self, st: State, tag: str) -> random.Random:
         """The deal's random generator for one purpose: a pure function of (seed, deal number, tag)."""

@@ -142,8 +142,12 @@ class TerminalMatch:
         st, out = self.st, self.console
         record = st.deals[-1]
         out.print()
+        if record.get("redeal"):
+            out.print(f"[bold]Deal {record['deal']} is void[/bold] (redeal): nothing is scored")
+            return
         out.print(f"[bold]Deal {record['deal']} result[/bold]")
-        for line in render.facts_text(st, record["facts"]) + render.entries_text(st, record["entries"]):
+        lines = render.facts_text(st, record["facts"]) + record.get("breakdown", [])
+        for line in lines + render.entries_text(st, record["entries"]):
             out.print("  " + line, highlight=False, markup=False)
         out.print(render.sheet_table(st, title=f"score sheet after deal {record['deal']}"))
 

@@ -27,9 +27,10 @@ def hand_text(game, cards: list) -> str:
         ranks = sorted((c for c in cards if deck.suit_of[c] == suit), key=lambda c: -deck.rank_of[c])
         if ranks:
             parts.append(game.suit_label(suit) + " " + " ".join(deck.rank_name[c] for c in ranks))
-    others = [deck.code(c) for c in sorted(cards) if deck.suit_of[c] not in deck.suits]
+    others = sorted((c for c in cards if deck.suit_of[c] not in deck.suits),
+                    key=lambda c: (deck.suit_of[c], -deck.rank_of[c]))
     if others:
-        parts.append(" ".join(others))
+        parts.append(" ".join(deck.pretty(c) for c in others))
     return "   ".join(parts) if parts else "(none)"
 
 

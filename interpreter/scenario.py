@@ -43,6 +43,10 @@ def run_scenario(path: str) -> dict:
         record = st.deals[-1]
         out["facts"] = named_facts(st, record["facts"])
         out["entries"] = named_entries(st, record["entries"])
+        if "breakdown" in record:
+            out["breakdown"] = record["breakdown"]
+        if record.get("redeal"):
+            out["redeal"] = True
         out["sheet"] = {col: named_column(st, v) for col, v in st.sheet.items()}
         if game.result is not None:
             out[game.result_label] = {game.seat_name(s, n): r for s, r in enumerate(engine.results(st))}

@@ -1,6 +1,7 @@
 """`discard`: a seat lays cards from its hand into a zone, one card per move: exactly `count`, or between `min`
-and `max` closing with the move `done`. `allowed` (a condition on `card`) restricts which cards may go;
-`show` (a condition on `card`) makes a discarded card public (e.g. trumps a rule says must be shown).
+and `max` closing with the move `done`. `allowed` (a condition on `card`) restricts which cards may go; a list
+of conditions is tiered: the first that allows some card of the hand decides ("these only when nothing else
+can go"). `show` (a condition on `card`) makes a discarded card public (e.g. trumps a rule says must be shown).
 """
 from __future__ import annotations
 
@@ -28,7 +29,11 @@ class DiscardPhase(Phase):
         else:
             low, high = cc.number("min", spec.get("min", 0)), cc.number("max", spec["max"])
         local = {"me": ("seat", None), "card": ("card", None)}
-        allowed = cc.expr("allowed", "bool", local) if "allowed" in spec else None
+        tiers = spec.get("allowed")
+        if isinstance(tiers, list):
+            allowed = [cc.expr(("allowed", i), "bool", local) for i in range(len(tiers))]
+        else:
+            allowed = [cc.expr("allowed", "bool", local)] if tiers is not None else None
         show = cc.expr("show", "bool", local) if "show" in spec else None
         return cls(spec["id"], cc.when(), who, source, target, low, high, allowed, show, spec.get("label", ""))
 
@@ -49,11 +54,19 @@ class DiscardPhase(Phase):
         me = st.ph["seat"]
         cards = self.hand(st)
         if self.allowed is not None:
-            cards = [c for c in cards if with_locals(st, {"me": me, "card": c}, self.allowed)]
+            cards = self.allowed_cards(st, me, cards)
         moves = [Move("card", c) for c in sorted(cards)]
         if st.ph["n"] >= st.ph["low"]:
             moves.append(DONE)
         return moves
+
+    def allowed_cards(self, st, me: int, cards: list) -> list:
+        """The cards of the first `allowed` tier that lets any card go (none if no tier does)."""
+        for tier in self.allowed:
+            ok = [c for c in cards if with_locals(st, {"me": me, "card": c}, tier)]
+            if ok:
+                return ok
+        return []
 
     def apply(self, st, move: Move) -> None:
         me = st.ph["seat"]

@@ -4,9 +4,17 @@
 `lead_from` lets a zone lead tricks (an all-pass deal's talon cards): `{zone, when (trick_no), can_win, credit,
 then}` — the zone's top card is turned up and leads; if it cannot win, the best player card of its suit wins;
 `credit` names the seat (or none) credited when the zone card wins or nobody follows; `then` who plays first.
+`allowed` (a condition on `card`, with `me`, `trick_no` and the trick's `cards` so far) narrows the playable cards
+further, e.g. "the first lead in the suit announced"; when it would leave none, it is ignored.
 Hooks: `on_trick` (with `winner`, `trick_no`, the trick's `cards` and the `players` who played them in order
 — none for a zone's card — its `leader`, and `last` for the deal's last trick), `after_first_card`. Won cards go to the per-seat zone `won`
 (or `unclaimed` when a trick is credited to nobody).
+
+`escape` (a condition on `card`, worked out once per card when the phase starts) marks escape cards: always
+playable, they never win a trick, and when one is led the first other card sets the suit to follow. Where the
+escape card ends up is the spec's business (`on_trick`). `announcements` are optional calls a player may make
+before playing a card (`{name, label, when, do, bots}`, with `me` and `trick_no`): each is offered while its
+`when` holds, at most once per player and trick, and the same player then goes on to play a card.
 """
 from __future__ import annotations
 
@@ -42,7 +50,20 @@ class TricksPhase(Phase):
             "on_trick": cc.stmts("on_trick", win_local) if "on_trick" in spec else None,
             "after_first": cc.stmts("after_first_card") if "after_first_card" in spec else None,
             "lead_from": None,
+            "allowed": cc.expr("allowed", "bool", {"me": ("seat", None), "card": ("card", None),
+                                                   "trick_no": ("int", None), "cards": ("list[card]", None)})
+            if "allowed" in spec else None,
+            "escape": cc.expr("escape", "bool", {"card": ("card", None)}) if "escape" in spec else None,
+            "announcements": [],
         }
+        said = {"me": ("seat", None), "trick_no": ("int", None)}
+        for i, ann in enumerate(spec.get("announcements") or []):
+            path = ("announcements", i)
+            fns["announcements"].append((
+                str(ann["name"]), str(ann.get("label", ann["name"])),
+                cc.expr(path + ("when",), "bool", said) if "when" in ann else None,
+                cc.stmts(path + ("do",), said) if "do" in ann else None,
+                cc.expr(path + ("bots",), "num", said) if "bots" in ann else None))
         if "lead_from" in spec:
             lf = spec["lead_from"]
             fns["lead_from"] = (
@@ -59,7 +80,7 @@ class TricksPhase(Phase):
         players = list(self.players(st))
         st.ph = {"players": players, "leader": self.leader(st), "trick": [], "by": [], "turn": 0, "order": [],
                  "no": 0, "trump": self.trump(st), "first": True, "over": False,
-                 "total": self.count(st) if self.count else None}
+                 "total": self.count(st) if self.count else None, "escape": self.escape_cards(st), "said": []}
         self.begin_trick(st)
 
     def begin_trick(self, st) -> None:
@@ -85,6 +106,20 @@ class TricksPhase(Phase):
         ph["order"] = players[k:] + players[:k]
         ph["turn"] = 0
 
+    def escape_cards(self, st) -> list:
+        """The cards the `escape` condition marks, worked out once when the phase starts."""
+        if self.escape is None:
+            return []
+        return [c for c in range(len(st.game.deck)) if with_locals(st, {"card": c}, self.escape)]
+
+    def led_suit(self, ph, suit_of) -> str | None:
+        """The suit to follow: that of the trick's first card that is not an escape card (None: free lead)."""
+        esc = ph["escape"]
+        for card in ph["trick"]:
+            if card not in esc:
+                return suit_of[card]
+        return None
+
     def any_cards(self, st) -> bool:
         game = st.game
         return any(st.zones[game.zone_id(self.hand, s, st.n)] for s in st.ph["players"])
@@ -105,15 +140,55 @@ class TricksPhase(Phase):
         seat = ph["order"][ph["turn"]]
         hand = st.zones[st.game.zone_id(self.hand, seat, st.n)]
         moves = st.game.card_moves
-        return [moves[c] for c in self.playable(st, hand)]
+        cards = [moves[c] for c in self.permitted(st, seat, self.playable(st, hand))]
+        if self.announcements:
+            return self.offered(st, seat) + cards
+        return cards
+
+    def permitted(self, st, seat: int, cards: list) -> list:
+        """The cards the spec's `allowed` condition lets `seat` play now (all of them if it allows none)."""
+        if self.allowed is None:
+            return cards
+        ph = st.ph
+        allowed = self.allowed
+
+        def ok(ctx):
+            loc = ctx.loc
+            out = []
+            for c in cards:
+                loc["card"] = c
+                if allowed(ctx):
+                    out.append(c)
+            return out
+        return with_locals(st, {"me": seat, "trick_no": ph["no"] + 1, "cards": list(ph["trick"]), "card": None},
+                           ok) or cards
+
+    def offered(self, st, seat: int) -> list:
+        """The announcements `seat` may make now, before its card."""
+        ph = st.ph
+        local = {"me": seat, "trick_no": ph["no"] + 1}
+        return [Move("option", name) for name, _, when, _, _ in self.announcements
+                if name not in ph["said"] and (when is None or with_locals(st, local, when))]
 
     def playable(self, st, hand: list) -> list:
+        esc = st.ph["escape"]
+        if esc:
+            free = [c for c in hand if c in esc]
+            if free:
+                rest = [c for c in hand if c not in esc]
+                return sorted(free + self.bound(st, rest)) if rest else sorted(free)
+        return self.bound(st, hand)
+
+    def bound(self, st, hand: list) -> list:
+        """The cards of `hand` that the follow / trump / overtrump rules allow."""
         ph = st.ph
         trick = ph["trick"]
         if not trick or not self.follow:
             return sorted(hand)
         suit_of = st.game.deck.suit_of
-        led = suit_of[trick[0]]
+        led = self.led_suit(ph, suit_of)
+        if led is None:
+            return sorted(hand)
         same = [c for c in hand if suit_of[c] == led]
         if same:
             return self.over_trumped(st, same) if led == ph["trump"] else sorted(same)
@@ -128,8 +203,8 @@ class TricksPhase(Phase):
         if not self.overtrump:
             return sorted(trumps)
         suit_of, rank_of = st.game.deck.suit_of, st.game.deck.rank_of
-        trump = st.ph["trump"]
-        best = max((rank_of[c] for c in st.ph["trick"] if suit_of[c] == trump), default=-1)
+        trump, esc = st.ph["trump"], st.ph["escape"]
+        best = max((rank_of[c] for c in st.ph["trick"] if suit_of[c] == trump and c not in esc), default=-1)
         higher = [c for c in trumps if rank_of[c] > best]
         return sorted(higher or trumps)
 
@@ -137,6 +212,10 @@ class TricksPhase(Phase):
     def apply(self, st, move: Move) -> None:
         ph = st.ph
         seat = ph["order"][ph["turn"]]
+        if move.kind == "option":
+            self.announce(st, seat, move.value)
+            return
+        ph["said"] = []
         card = move.value
         st.zones[st.game.zone_id(self.hand, seat, st.n)].remove(card)
         ph["trick"].append(card)
@@ -149,6 +228,18 @@ class TricksPhase(Phase):
         ph["turn"] += 1
         if ph["turn"] == len(ph["order"]):
             self.end_trick(st)
+
+    def announce(self, st, seat: int, name: str) -> None:
+        _, label, _, do, _ = next(a for a in self.announcements if a[0] == name)
+        st.ph["said"].append(name)
+        st.events.append(Event("announce", seat, f"{st.game.seat_name(seat, st.n)} announces {label}"))
+        if do is not None:
+            with_locals(st, {"me": seat, "trick_no": st.ph["no"] + 1}, do)
+
+    def bot_score(self, st, seat: int, name: str):
+        """How much the heuristic bot likes making an announcement (its `bots` expression; 0 without one)."""
+        fn = next(a[4] for a in self.announcements if a[0] == name)
+        return 0 if fn is None else with_locals(st, {"me": seat, "trick_no": st.ph["no"] + 1}, fn)
 
     def end_trick(self, st) -> None:
         ph = st.ph
@@ -185,12 +276,12 @@ class TricksPhase(Phase):
         ph = st.ph
         deck = st.game.deck
         suit_of, rank_of = deck.suit_of, deck.rank_of
-        trick, by = ph["trick"], ph["by"]
-        led, trump = suit_of[trick[0]], ph["trump"]
+        trick, by, esc = ph["trick"], ph["by"], ph["escape"]
+        led, trump = self.led_suit(ph, suit_of), ph["trump"]
         zone_can_win = by[0] != ZONE_SEAT or self.lead_from[2](st)
         best, best_key = None, None
         for card, seat in zip(trick, by):
-            if seat == ZONE_SEAT and not zone_can_win:
+            if (seat == ZONE_SEAT and not zone_can_win) or card in esc:
                 continue
             suit = suit_of[card]
             if suit == trump:
@@ -228,8 +319,10 @@ class TricksPhase(Phase):
         hand = st.zones[game.zone_id(self.hand, seat, st.n)]
         if card not in hand:
             return f"{game.deck.pretty(card)} is not in the hand you are playing"
+        if card in self.playable(st, hand):  # the follow rules allow it, the spec's `allowed` does not
+            return f"{game.deck.pretty(card)} may not be played now"
         suit_of = game.deck.suit_of
-        led = suit_of[ph["trick"][0]]
+        led = self.led_suit(ph, suit_of)
         if any(suit_of[c] == led for c in hand):
             if self.overtrump and led == ph["trump"]:
                 return "you must follow suit and beat the highest trump if you can"
@@ -237,6 +330,11 @@ class TricksPhase(Phase):
         if self.overtrump:
             return "you must trump, and beat the highest trump if you can"
         return f"you have no {game.suit_label(led)}, so you must trump ({game.suit_label(ph['trump'])})"
+
+    def describe(self, st, move: Move) -> str:
+        if move.kind == "option":
+            return next(a[1] for a in self.announcements if a[0] == move.value)
+        return super().describe(st, move)
 
     def prompt(self, st) -> str:
         ph = st.ph

@@ -27,17 +27,16 @@ everything a game remembers between turns (a standing declaration, the last capt
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 from .. import dsltypes as T
 from lark import Token, Tree
 
-from ..dsl import Compiler, ShiftedSource, SourceRef, parse
+from ..dsl import HOLE as _HOLE, Compiler, ShiftedSource, SourceRef, parse
+from ..dsl import display as _text
 from ..state import Event, Move
 from .base import Phase, _MISSING
 
 _FOR = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)
-_HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
 
 class Template:
@@ -74,23 +73,6 @@ class Template:
             else:
                 out.append(_text(st, part[0](st), part[1], pretty))
         return "".join(out)
-
-
-def _text(st, value, t: str, pretty: bool) -> str:
-    game = st.game
-    if value is None:
-        return ""
-    if T.is_list(t):
-        return " ".join(_text(st, v, T.element(t), pretty) for v in value)
-    if t == T.CARD:
-        return game.deck.pretty(value) if pretty else game.deck.code(value)
-    if t == T.SEAT:
-        return game.seat_name(value, st.n)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-    return game.value_text(value, st, pretty)
 
 
 class _Line:
