@@ -157,7 +157,12 @@ def end_deal(st: State) -> None:
         st.deals[-1]["breakdown"] = game.result_lines(st)
     st.events.append(Event("deal-end", None, f"deal {st.deal_no} scored"))
     st.deal_over = True
-    if game.match_end is not None and game.match_end(st):
+    check_match_end(st)
+
+
+def check_match_end(st: State) -> None:
+    """After a deal (scored or void): the match is over when the spec's `match.end` holds."""
+    if st.game.match_end is not None and st.game.match_end(st):
         st.match_over = True
         st.events.append(Event("match-end", None, "the match is over"))
 
@@ -167,9 +172,7 @@ def abandon_deal(st: State) -> None:
     st.abandon = False
     st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": {}, "entries": {}, "redeal": True})
     st.deal_over = True
-    if st.game.match_end is not None and st.game.match_end(st):  # e.g. a session of a fixed number of deals
-        st.match_over = True
-        st.events.append(Event("match-end", None, "the match is over"))
+    check_match_end(st)  # e.g. a session of a fixed number of deals
 
 
 def next_deal(st: State, play: bool = True) -> None:

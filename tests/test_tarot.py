@@ -130,12 +130,13 @@ def test_the_excuse_exchange_waits_until_the_defence_has_won_a_card(tmp_path):
     assert st.vars["defence_owes"] == 0 and "4D" in _pile(st, "attack")   # the first half-point card it won
 
 
-def _state_after(game, data):
+def _state_after(game, data, options: dict | None = None):
+    """The engine state of a scenario's data (`moves` a list) after its moves, with `options`."""
     n = data["players"]
     stack = {game.zone_id("hand", game.seat_names.index(s), n): [game.deck.parse(c) for c in cards]
              for s, cards in data["zones"]["hand"].items()}
     stack[game.zone_id("chien", None, n)] = [game.deck.parse(c) for c in data["zones"]["chien"]]
-    st = engine.new_match(game, n, 0, {}, dealer=game.seat_names.index(data["dealer"]), stack=stack)
+    st = engine.new_match(game, n, 0, options or {}, dealer=game.seat_names.index(data["dealer"]), stack=stack)
     for text in data["moves"]:
         engine.apply(st, engine.parse_move(st, text))
     return st
@@ -230,19 +231,10 @@ def test_petit_sec_voids_the_deal():
 def test_petit_sec_played_on_makes_the_petit_an_excuse(tmp_path):
     result = play_with(tmp_path, "petit-sec", options={"petit_sec": "play"})
     assert not result["finished"] and result["to_move"] == "Bruno"    # the auction, from the dealer's next seat
-    game = load_game(TAROT)
-    data = scenario_data("petit-sec")
-    data["moves"] = []
-    st = _state_after_options(game, data, {"petit_sec": "play"})
-    assert st.vars["petit_escape"] is True
-
-
-def _state_after_options(game, data, options):
-    n = data["players"]
-    stack = {game.zone_id("hand", game.seat_names.index(s), n): [game.deck.parse(c) for c in cards]
-             for s, cards in data["zones"]["hand"].items()}
-    stack[game.zone_id("chien", None, n)] = [game.deck.parse(c) for c in data["zones"]["chien"]]
-    return engine.new_match(game, n, 0, options, dealer=game.seat_names.index(data["dealer"]), stack=stack)
+    # Anne (dealer) takes with a garde sans and a slam, so she leads: 7H. Bruno must follow hearts, or play the Petit.
+    after = play_with(tmp_path, "petit-sec", options={"petit_sec": "play"},
+                      moves=["pass", "pass", "pass", "garde_sans", "slam", "7H"])
+    assert after["to_move"] == "Bruno" and sorted(after["legal"]) == ["CH", "KH", "QH", "T1"]
 
 
 def test_all_pass_voids_the_deal_and_the_next_dealer_deals(tarot):
@@ -343,7 +335,7 @@ def test_the_bidding_guide_drives_the_bots_bids(tarot):
     garde contre. Bruno: 4 trumps 8, QH 3, QD CD JD 3 + 2 + 1, seven clubs 9: 26 -> pass."""
     data = scenario_data("prise-excuse-exchange")
     data["moves"] = []
-    st = _state_after_options(tarot, data, {})
+    st = _state_after(tarot, data)
     bot = HeuristicAgent(seed=0)
     move = bot.choose(st.view(0), engine.legal_moves(st))
     assert engine.notation(st, move) == "garde_contre"
