@@ -65,6 +65,10 @@ class Deck:
             rank_of.append(int(extra.get("rank", i)) if isinstance(extra, dict) else i)
             rank_name.append(code)
             points.append(_points(points_spec, code, code))
+        for extra_suit in spec.get("extra_suits", []) or []:  # names for the suits of extra cards
+            names[str(extra_suit["code"])] = extra_suit.get("name", extra_suit["code"])
+            if "symbol" in extra_suit:
+                symbols[str(extra_suit["code"])] = extra_suit["symbol"]
         index = {c.upper(): n for n, c in enumerate(codes)}
         return cls(codes, suit_of, rank_of, rank_name, points, suits, ranks, names, symbols, index)
 

@@ -338,7 +338,7 @@ class TricksPhase(Phase):
 
     def prompt(self, st) -> str:
         ph = st.ph
-        trump = f" ({st.game.suit_label(ph['trump'])} trumps)" if ph["trump"] is not None else " (no trumps)"
+        trump = f" (trumps: {st.game.suit_label(ph['trump'])})" if ph["trump"] is not None else " (no trumps)"
         if not ph["trick"]:
             return f"trick {ph['no'] + 1}{trump}: your lead"
         return f"trick {ph['no'] + 1}{trump}: your card"
