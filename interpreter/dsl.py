@@ -262,20 +262,9 @@ class Compiler:
     def interpolated(self, token, text: str) -> Compiled:
         """A string with `{expression}` holes (`{{`, `}}` for braces): each hole is compiled here, with the same
         locals, and shown as players read it (cards with suit symbols, seats by name, lists space-separated)."""
-        parts, pos = [], 0
-        for m in HOLE.finditer(text):
-            if m.start() > pos:
-                parts.append(text[pos:m.start()])
-            pos = m.end()
-            if m.group(1) is None:
-                parts.append(m.group(0)[0])
-                continue
-            start = getattr(self.source, "offset", 0) + (token.start_pos or 0) + 1 + m.start(1)
-            source = ShiftedSource(self.source.doc, self.source.path, start)
-            hole = Compiler(self.scope, source, self.locals, self.macro_stack).expr(parse(m.group(1), "expr", source))
-            parts.append((hole.fn, hole.type))
-        if pos < len(text):
-            parts.append(text[pos:])
+        start = getattr(self.source, "offset", 0) + (token.start_pos or 0) + 1
+        parts = compile_holes(text, self.scope, self.source.doc, self.source.path, start, self.locals,
+                              self.macro_stack)
 
         def render(ctx):
             return "".join(p if isinstance(p, str) else display(ctx, p[0](ctx), p[1]) for p in parts)
@@ -609,6 +598,26 @@ class Compiler:
 
 # -- aggregate builders -----------------------------------------------------------------------------------------
 _MISSING = object()
+
+
+def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals_: dict,
+                  macro_stack: tuple = ()) -> list:
+    """Split text with `{expression}` holes (`{{`, `}}` for braces) into literal strings and compiled
+    (closure, type) pairs; `offset` is where `text` starts in its YAML string, for located errors."""
+    parts, pos = [], 0
+    for m in HOLE.finditer(text):
+        if m.start() > pos:
+            parts.append(text[pos:m.start()])
+        pos = m.end()
+        if m.group(1) is None:
+            parts.append(m.group(0)[0])
+            continue
+        source = ShiftedSource(doc, path, offset + m.start(1))
+        hole = Compiler(scope, source, locals_, macro_stack).expr(parse(m.group(1), "expr", source))
+        parts.append((hole.fn, hole.type))
+    if pos < len(text):
+        parts.append(text[pos:])
+    return parts
 
 
 def _call1(param: str, arg: Fn, body: Fn) -> Fn:

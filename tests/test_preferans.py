@@ -11,39 +11,19 @@ import glob
 import os
 
 import pytest
-import yaml
 
 from interpreter import engine
 from interpreter.compiler import load_game
-from interpreter.scenario import run_scenario
+
+from .scenario_helpers import Scenarios
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCENARIOS = os.path.join(ROOT, "tests", "scenarios", "preferans")
 GAMES = os.path.join(ROOT, "games")
 
 
-def play(name: str) -> dict:
-    return run_scenario(os.path.join(SCENARIOS, name + ".yaml"))
-
-
-def scenario_data(name: str) -> dict:
-    with open(os.path.join(SCENARIOS, name + ".yaml"), encoding="utf-8") as f:
-        return yaml.safe_load(f)
-
-
-def play_with(tmp_path, name: str, moves: int | list | None = None, **changes) -> dict:
-    """Scenario `name` run from a copy, with keys replaced (`changes`) and with only its first `moves` moves
-    (a number) or other moves (a list)."""
-    data = scenario_data(name)
-    data.update(changes)
-    data["spec"] = os.path.normpath(os.path.join(SCENARIOS, data["spec"]))
-    if isinstance(moves, int):
-        data["moves"] = data["moves"].split()[:moves]
-    elif moves is not None:
-        data["moves"] = moves
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    return run_scenario(str(path))
+SCENES = Scenarios("preferans")
+play, scenario_data, play_with = SCENES.play, SCENES.data, SCENES.play_with
 
 
 def trick_moves(result: dict) -> list:

@@ -17,12 +17,12 @@ import subprocess
 import sys
 
 import pytest
-import yaml
 
 from interpreter import engine
 from interpreter.agents import HeuristicAgent
 from interpreter.compiler import load_game
-from interpreter.scenario import run_scenario
+
+from .scenario_helpers import Scenarios
 from interpreter.simulate import play_deal, random_playouts, simulate
 
 from .conftest import game_of
@@ -33,27 +33,8 @@ TAROT = os.path.join(ROOT, "games", "tarot.yaml")
 TAROT_FILES = sorted(glob.glob(os.path.join(ROOT, "games", "tarot*.yaml")))
 
 
-def play(name: str) -> dict:
-    return run_scenario(os.path.join(SCENARIOS, name + ".yaml"))
-
-
-def scenario_data(name: str) -> dict:
-    with open(os.path.join(SCENARIOS, name + ".yaml"), encoding="utf-8") as f:
-        return yaml.safe_load(f)
-
-
-def play_with(tmp_path, name: str, moves: int | list | None = None, **changes) -> dict:
-    """Scenario `name` from a copy, with keys replaced and only its first `moves` moves (or other moves)."""
-    data = scenario_data(name)
-    data.update(changes)
-    data["spec"] = os.path.normpath(os.path.join(SCENARIOS, data["spec"]))
-    if isinstance(moves, int):
-        data["moves"] = data["moves"].split()[:moves]
-    elif moves is not None:
-        data["moves"] = moves
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    return run_scenario(str(path))
+SCENES = Scenarios("tarot")
+play, scenario_data, play_with = SCENES.play, SCENES.data, SCENES.play_with
 
 
 @pytest.fixture(scope="module")

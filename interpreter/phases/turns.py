@@ -31,7 +31,7 @@ import re
 from .. import dsltypes as T
 from lark import Token, Tree
 
-from ..dsl import HOLE as _HOLE, Compiler, ShiftedSource, SourceRef, parse
+from ..dsl import Compiler, ShiftedSource, SourceRef, compile_holes, parse
 from ..dsl import display as _text
 from ..state import Event, Move
 from .base import Phase, _MISSING
@@ -50,20 +50,7 @@ class Template:
         path = cc._p(key)
         doc = cc.c.doc
         text = str(doc.get(path))
-        parts, pos = [], 0
-        for m in _HOLE.finditer(text):
-            if m.start() > pos:
-                parts.append(text[pos:m.start()])
-            pos = m.end()
-            if m.group(1) is None:
-                parts.append(m.group(0)[0])
-                continue
-            source = ShiftedSource(doc, path, m.start(1))
-            compiled = Compiler(cc.c.scope, source, locals_).expr(parse(m.group(1), "expr", source))
-            parts.append((compiled.fn, compiled.type))
-        if pos < len(text):
-            parts.append(text[pos:])
-        return cls(parts)
+        return cls(compile_holes(text, cc.c.scope, doc, path, 0, locals_))
 
     def render(self, st, pretty: bool) -> str:
         out = []
