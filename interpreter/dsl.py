@@ -1,4 +1,4 @@
-"""Parse DSL text with lark (LALR, grammar in dsl.lark) and compile it, once, into typed closures.
+"""Compile DSL text, once, into typed closures (parsing: dslparse; what closures call at run time: dslruntime).
 
 Every closure takes one argument, the evaluation context (a game State), and never walks a tree at run time.
 Names are resolved and types checked at compile time, so a spec with a misspelt variable fails `validate`.
@@ -19,27 +19,22 @@ from __future__ import annotations
 
 import difflib
 import operator
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, Callable
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Token, Tree
 
 from . import dsltypes as T
+from .dslparse import HOLE, ShiftedSource, SourceRef, clear_cache, parse
+from .dslruntime import (ARITH, MISSING, Context, call1, comparison, display, divide, field_value, item_at, looper,
+                         name_of, setter)
 from .errors import DSLNameError, DSLSyntaxError
 
+__all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "ShiftedSource", "Compiled", "Compiler",
+           "parse", "clear_cache", "display", "compile_expr", "compile_stmts", "compile_tree", "compile_holes", "HOLE"]
+
 Fn = Callable[[Any], Any]
-
-
-class Context:
-    """A bare evaluation context: `loc` holds bound local names. Game states are contexts too."""
-
-    def __init__(self) -> None:
-        self.loc: dict = {}
 
 
 @dataclass
@@ -93,118 +88,6 @@ class Scope:
     domains: dict = field(default_factory=dict)  # type -> names a string literal may compare to (e.g. bid)
     forbidden: dict = field(default_factory=dict)  # name -> why it may not be used here
 
-
-@dataclass
-class SourceRef:
-    """Where DSL text lives, to locate errors: a loader Document and the path of the string."""
-
-    doc: Any = None
-    path: tuple = ()
-
-    def error(self, cls, message: str, offset: int, hint: str | None = None):
-        if self.doc is None:
-            return cls(message, None, hint)
-        return self.doc.error(message, self.path, hint, offset=offset, cls=cls)
-
-
-class ShiftedSource(SourceRef):
-    """A SourceRef for DSL text that starts `offset` characters into its YAML string (a clause, a hole)."""
-
-    def __init__(self, doc, path: tuple, offset: int):
-        super().__init__(doc, path)
-        self.offset = offset
-
-    def error(self, cls, message: str, offset: int, hint: str | None = None):
-        return super().error(cls, message, offset + self.offset, hint)
-
-
-HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
-
-
-def display(ctx, value, t: str, pretty: bool = True) -> str:
-    """A DSL value of type `t` as text for people: cards with suit symbols (codes when not `pretty`), seats by
-    name, lists space-separated, exact numbers plainly, yes/no; nothing for none."""
-    game = getattr(ctx, "game", None)
-    if value is None:
-        return ""
-    if T.is_list(t):
-        return " ".join(display(ctx, v, T.element(t), pretty) for v in value)
-    if game is None:
-        return str(value)
-    if t == T.CARD:
-        return game.deck.pretty(value) if pretty else game.deck.code(value)
-    if t == T.SEAT:
-        return game.seat_name(value, ctx.n)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-    return game.value_text(value, ctx, pretty)
-
-
-_GRAMMAR = Path(__file__).with_name("dsl.lark")
-
-
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    return Lark(_GRAMMAR.read_text(), parser="lalr", start=["expr", "stmts"], propagate_positions=True,
-                maybe_placeholders=True)
-
-
-_TREES: dict = {}
-
-
-def clear_cache() -> None:
-    """Forget cached parse trees (the benchmark measures cold compiles)."""
-    _TREES.clear()
-
-
-def parse(text: str, start: str, source: SourceRef | None = None) -> Tree:
-    """Parse `text` as an expression (`expr`) or statements (`stmts`), with located syntax errors.
-    Trees are cached by text: a define used in many places is parsed once."""
-    key = (text, start)
-    tree = _TREES.get(key)
-    if tree is not None:
-        return tree
-    source = source or SourceRef()
-    try:
-        tree = _parser().parse(text, start=start)
-    except UnexpectedInput as exc:
-        raise _syntax_error(exc, text, source) from None
-    _TREES[key] = tree
-    return tree
-
-
-def _syntax_error(exc: UnexpectedInput, text: str, source: SourceRef):
-    offset = getattr(exc, "pos_in_stream", None)
-    if offset is None:
-        offset = len(text)
-    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(exc, UnexpectedEOF):
-        return source.error(DSLSyntaxError, "expression ends too early", len(text),
-                            "something is missing at the end (a closing bracket, an operand, 'else …'?)")
-    if isinstance(exc, UnexpectedCharacters):
-        return source.error(DSLSyntaxError, f"unexpected character {text[offset]!r}", offset,
-                            "names are letters, digits and _; strings are quoted")
-    token = exc.token if isinstance(exc, UnexpectedToken) else None
-    shown = f"'{token}'" if token is not None else "this"
-    expected = sorted(getattr(exc, "expected", ()) or ())
-    hint = _expected_hint(expected)
-    return source.error(DSLSyntaxError, f"unexpected {shown}", offset, hint)
-
-
-_TOKEN_WORDS = {"RPAR": "')'", "RSQB": "']'", "COMMA": "','", "COLON": "':'", "THEN": "'then'", "ELSE": "'else'",
-                "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "IN": "'in'"}
-
-
-def _expected_hint(expected: list) -> str:
-    words = [_TOKEN_WORDS[e] for e in expected if e in _TOKEN_WORDS]
-    if words:
-        return "expected " + " or ".join(words[:4])
-    return "check the operators and brackets around here"
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# compilation
 
 @dataclass
 class Compiled:
@@ -379,7 +262,7 @@ class Compiler:
             if not ordered:
                 self.fail(op_token, f"'{op}' needs two numbers or two bids, not {left.type} and {right.type}")
         fl, fr = _as_comparable(left, right, op), _as_comparable(right, left, op)
-        return Compiled(_comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL)
+        return Compiled(comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL)
 
     def bid_vs_name(self, a: Compiled, b: Compiled) -> bool:
         return {a.type, b.type} == {T.BID, T.STR}
@@ -436,8 +319,8 @@ class Compiler:
                       "lists of the same type can be joined with + and removed from with -" if lists else None)
         t = T.INT if (left.type == T.INT and right.type == T.INT and op != "/") else T.NUM
         if op == "/":
-            return Compiled(lambda ctx: _divide(fl(ctx), fr(ctx)), T.NUM)
-        f = _ARITH[op]
+            return Compiled(lambda ctx: divide(fl(ctx), fr(ctx)), T.NUM)
+        f = ARITH[op]
         return Compiled(lambda ctx: f(fl(ctx), fr(ctx)), t)
 
     def e_neg(self, node) -> Compiled:
@@ -459,7 +342,7 @@ class Compiler:
                       "fields: " + ", ".join(sorted(fields)))
         t, domain = fields[name]
         f = base.fn
-        return Compiled(lambda ctx: _field(f(ctx), name), t, domain)
+        return Compiled(lambda ctx: field_value(f(ctx), name), t, domain)
 
     def e_index(self, node) -> Compiled:
         base_node, args_node = node.children
@@ -477,7 +360,7 @@ class Compiler:
         if len(args) != 1 or not T.assignable(args[0].type, T.INT):
             self.fail(args_node, "a list takes one whole-number index, from 0")
         fb, fi = base.fn, args[0].fn
-        return Compiled(lambda ctx: _item(fb(ctx), fi(ctx)), T.element(base.type), base.domain)
+        return Compiled(lambda ctx: item_at(fb(ctx), fi(ctx)), T.element(base.type), base.domain)
 
     def indexed_symbol(self, node, sym: Symbol, args: list, arg_nodes: list) -> Compiled:
         if len(args) != len(sym.index):
@@ -547,19 +430,19 @@ class Compiler:
             return body
         fb = body.fn
         if len(args) == 1:
-            return Compiled(_call1(macro.params[0], args[0].fn, fb), body.type, body.domain)
+            return Compiled(call1(macro.params[0], args[0].fn, fb), body.type, body.domain)
         params = macro.params
         fns = [a.fn for a in args]
 
         def call(ctx):
             loc = ctx.loc
-            saved = [loc.get(p, _MISSING) for p in params]
+            saved = [loc.get(p, MISSING) for p in params]
             values = [f(ctx) for f in fns]
             for p, v in zip(params, values):
                 loc[p] = v
             result = fb(ctx)
             for p, old in zip(params, saved):
-                if old is _MISSING:
+                if old is MISSING:
                     del loc[p]
                 else:
                     loc[p] = old
@@ -580,7 +463,7 @@ class Compiler:
         var = str(var_token)
         coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
         fb = body.fn
-        run = _looper(var, coll.fn, cond.fn if cond else None)
+        run = looper(var, coll.fn, cond.fn if cond else None)
         return Compiled(lambda ctx: [v for v in run(ctx, fb)], T.list_of(body.type), body.domain)
 
     def loop_parts(self, var: str, coll_node, body_node, cond_node):
@@ -597,7 +480,6 @@ class Compiler:
 
 
 # -- aggregate builders -----------------------------------------------------------------------------------------
-_MISSING = object()
 
 
 def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals_: dict,
@@ -620,73 +502,17 @@ def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals
     return parts
 
 
-def _call1(param: str, arg: Fn, body: Fn) -> Fn:
-    """A one-parameter define: bind, evaluate, restore (the common case, kept lean)."""
-    def call(ctx):
-        loc = ctx.loc
-        old = loc.get(param, _MISSING)
-        loc[param] = arg(ctx)
-        result = body(ctx)
-        if old is _MISSING:
-            del loc[param]
-        else:
-            loc[param] = old
-        return result
-    return call
-
-
-def _comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
-    """A comparison closure; against a constant the constant is captured once."""
-    if right_const:
-        v = fr(None)
-        if op == "==":
-            return lambda ctx: fl(ctx) == v
-        if op == "!=":
-            return lambda ctx: fl(ctx) != v
-        if op == "<":
-            return lambda ctx: fl(ctx) < v
-        if op == "<=":
-            return lambda ctx: fl(ctx) <= v
-        if op == ">":
-            return lambda ctx: fl(ctx) > v
-        return lambda ctx: fl(ctx) >= v
-    if op == "==":
-        return lambda ctx: fl(ctx) == fr(ctx)
-    if op == "!=":
-        return lambda ctx: fl(ctx) != fr(ctx)
-    compare = _COMPARE[op]
-    return lambda ctx: compare(fl(ctx), fr(ctx))
-
-
-def _looper(var: str, coll: Fn, cond: Fn | None):
-    """A generator runner binding `var` to each element that passes `cond`, yielding body(ctx)."""
-    def run(ctx, body):
-        loc = ctx.loc
-        saved = loc.get(var, _MISSING)
-        try:
-            for v in coll(ctx):
-                loc[var] = v
-                if cond is None or cond(ctx):
-                    yield body(ctx)
-        finally:
-            if saved is _MISSING:
-                loc.pop(var, None)
-            else:
-                loc[var] = saved
-    return run
-
-
 def _agg_sum(c: Compiler, node, var, coll, body, cond) -> Compiled:
     if not T.is_number(body.type):
         c.fail(node, f"sum(…) adds numbers, not {body.type}")
-    run, fb = _looper(var, coll.fn, cond.fn if cond else None), body.fn
+    run, fb = looper(var, coll.fn, cond.fn if cond else None), body.fn
     return Compiled(lambda ctx: sum(run(ctx, fb)), body.type)
 
 
 def _agg_count(c: Compiler, node, var, coll, body, cond) -> Compiled:
     if body.type != T.BOOL:
         c.fail(node, "count(… for …) counts where a condition holds: count(cond for x in list)")
-    run, fb = _looper(var, coll.fn, cond.fn if cond else None), body.fn
+    run, fb = looper(var, coll.fn, cond.fn if cond else None), body.fn
     return Compiled(lambda ctx: sum(1 for v in run(ctx, fb) if v), T.INT)
 
 
@@ -694,7 +520,7 @@ def _agg_extreme(pick):
     def build(c: Compiler, node, var, coll, body, cond) -> Compiled:
         if not T.is_number(body.type):
             c.fail(node, "min/max(… for …) compares numbers")
-        run, fb = _looper(var, coll.fn, cond.fn if cond else None), body.fn
+        run, fb = looper(var, coll.fn, cond.fn if cond else None), body.fn
         return Compiled(lambda ctx: pick(run(ctx, fb), default=None), body.type)
     return build
 
@@ -709,7 +535,7 @@ def _agg_by(better):
         def pick(ctx):
             best, best_key = None, None
             loc = ctx.loc
-            saved = loc.get(var, _MISSING)
+            saved = loc.get(var, MISSING)
             for v in fc(ctx):
                 loc[var] = v
                 if fcond is not None and not fcond(ctx):
@@ -717,7 +543,7 @@ def _agg_by(better):
                 key = fb(ctx)
                 if best_key is None or better(key, best_key):
                     best, best_key = v, key
-            if saved is _MISSING:
+            if saved is MISSING:
                 loc.pop(var, None)
             else:
                 loc[var] = saved
@@ -730,13 +556,13 @@ def _agg_bool(combine):
     def build(c: Compiler, node, var, coll, body, cond) -> Compiled:
         if body.type != T.BOOL:
             c.fail(node, "any/all(… for …) need a condition")
-        run, fb = _looper(var, coll.fn, cond.fn if cond else None), body.fn
+        run, fb = looper(var, coll.fn, cond.fn if cond else None), body.fn
         return Compiled(lambda ctx: combine(run(ctx, fb)), T.BOOL)
     return build
 
 
 def _agg_first(c: Compiler, node, var, coll, body, cond) -> Compiled:
-    run, fb = _looper(var, coll.fn, cond.fn if cond else None), body.fn
+    run, fb = looper(var, coll.fn, cond.fn if cond else None), body.fn
     return Compiled(lambda ctx: next(run(ctx, fb), None), body.type, body.domain)
 
 
@@ -770,7 +596,7 @@ class StatementCompiler(Compiler):
             inner = StatementCompiler(self.scope, self.source, self.locals, self.macro_stack)
             inner.locals[var] = (T.element(coll.type), coll.domain)
             body = inner.stmt(body_node)
-            run = _looper(var, coll.fn, None)
+            run = looper(var, coll.fn, None)
 
             def loop(ctx):
                 for _ in run(ctx, body):
@@ -826,7 +652,7 @@ class StatementCompiler(Compiler):
             self.fail(value_node, f"'{name}' holds {_a(sym.type)}, not {_a(value.type)}")
         if value.const and value.type == T.STR:
             self.check_literal_domain(Compiled(None, sym.type, sym.domain), value, value_node)
-        return _setter(sym, op, idx, value.fn)
+        return setter(sym, op, idx, value.fn)
 
     def assign_local(self, name: str, op: str, value: Compiled, value_node) -> Fn:
         fv = value.fn
@@ -841,69 +667,15 @@ class StatementCompiler(Compiler):
         return add_local
 
 
-def _setter(sym: Symbol, op: str, idx: list, fv: Fn) -> Fn:
-    get, put = sym.get, sym.set
-    if op == "=":
-        if not idx:
-            return lambda ctx: put(ctx, fv(ctx))
-        if len(idx) == 1:
-            i0 = idx[0]
-            return lambda ctx: put(ctx, fv(ctx), i0(ctx))
-        i0, i1 = idx
-        return lambda ctx: put(ctx, fv(ctx), i0(ctx), i1(ctx))
-    sign = 1 if op == "+=" else -1
-
-    def add(ctx):
-        keys = [i(ctx) for i in idx]
-        delta = fv(ctx)
-        if delta:
-            put(ctx, get(ctx, *keys) + sign * delta, *keys)
-    return add
-
-
-# -- small runtime helpers --------------------------------------------------------------------------------------
-def _divide(a, b):
-    if b == 0:
-        return 0
-    q = Fraction(a) / Fraction(b)
-    return int(q) if q.denominator == 1 else q
-
-
-def _field(record, name: str):
-    return None if record is None else record.fields[name]
-
-
-def _item(seq, i: int):
-    return seq[i] if -len(seq) <= i < len(seq) else None
-
-
 def _as_comparable(this: Compiled, other: Compiled, op: str) -> Fn:
     """Bids compare to each other by ladder order; against a string, `==`/`!=` compare names and ordering
     looks the string up on the ladder (`contract >= '7S'`)."""
     f = this.fn
     if op in ("==", "!=") and this.type == T.BID and other.type == T.STR:
-        return lambda ctx: _name(f(ctx))
+        return lambda ctx: name_of(f(ctx))
     if op not in ("==", "!=") and this.type == T.STR and other.type == T.BID:
         return lambda ctx: ctx.game.bids_by_name.get(f(ctx))
     return f
-
-
-def _name(bid):
-    return None if bid is None else bid.name
-
-
-_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
-            ">=": operator.ge}
-def _floordiv(a, b):
-    return 0 if b == 0 else a // b
-
-
-def _mod(a, b):
-    return 0 if b == 0 else a % b
-
-
-# Division by zero gives 0 (a spec's arithmetic never raises at play time).
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": _floordiv, "%": _mod}
 
 
 def _args(node) -> list:

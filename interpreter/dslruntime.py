@@ -1,0 +1,152 @@
+"""What compiled DSL closures call at run time: the evaluation context, local binding for loops and defines,
+comparison and arithmetic helpers, and how values are shown to people. No compiling happens here."""
+from __future__ import annotations
+
+import operator
+from fractions import Fraction
+from typing import Any, Callable
+
+from . import dsltypes as T
+
+Fn = Callable[[Any], Any]
+
+class Context:
+    """A bare evaluation context: `loc` holds bound local names. Game states are contexts too."""
+
+    def __init__(self) -> None:
+        self.loc: dict = {}
+
+
+def display(ctx, value, t: str, pretty: bool = True) -> str:
+    """A DSL value of type `t` as text for people: cards with suit symbols (codes when not `pretty`), seats by
+    name, lists space-separated, exact numbers plainly, yes/no; nothing for none."""
+    game = getattr(ctx, "game", None)
+    if value is None:
+        return ""
+    if T.is_list(t):
+        return " ".join(display(ctx, v, T.element(t), pretty) for v in value)
+    if game is None:
+        return str(value)
+    if t == T.CARD:
+        return game.deck.pretty(value) if pretty else game.deck.code(value)
+    if t == T.SEAT:
+        return game.seat_name(value, ctx.n)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return game.value_text(value, ctx, pretty)
+
+
+MISSING = object()
+
+
+def call1(param: str, arg: Fn, body: Fn) -> Fn:
+    """A one-parameter define: bind, evaluate, restore (the common case, kept lean)."""
+    def call(ctx):
+        loc = ctx.loc
+        old = loc.get(param, MISSING)
+        loc[param] = arg(ctx)
+        result = body(ctx)
+        if old is MISSING:
+            del loc[param]
+        else:
+            loc[param] = old
+        return result
+    return call
+
+
+def comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
+    """A comparison closure; against a constant the constant is captured once."""
+    if right_const:
+        v = fr(None)
+        if op == "==":
+            return lambda ctx: fl(ctx) == v
+        if op == "!=":
+            return lambda ctx: fl(ctx) != v
+        if op == "<":
+            return lambda ctx: fl(ctx) < v
+        if op == "<=":
+            return lambda ctx: fl(ctx) <= v
+        if op == ">":
+            return lambda ctx: fl(ctx) > v
+        return lambda ctx: fl(ctx) >= v
+    if op == "==":
+        return lambda ctx: fl(ctx) == fr(ctx)
+    if op == "!=":
+        return lambda ctx: fl(ctx) != fr(ctx)
+    compare = COMPARE[op]
+    return lambda ctx: compare(fl(ctx), fr(ctx))
+
+
+def looper(var: str, coll: Fn, cond: Fn | None):
+    """A generator runner binding `var` to each element that passes `cond`, yielding body(ctx)."""
+    def run(ctx, body):
+        loc = ctx.loc
+        saved = loc.get(var, MISSING)
+        try:
+            for v in coll(ctx):
+                loc[var] = v
+                if cond is None or cond(ctx):
+                    yield body(ctx)
+        finally:
+            if saved is MISSING:
+                loc.pop(var, None)
+            else:
+                loc[var] = saved
+    return run
+
+
+def setter(sym, op: str, idx: list, fv: Fn) -> Fn:
+    """The closure of an assignment to a symbol (`=`, `+=`, `-=`), with its index closures."""
+    get, put = sym.get, sym.set
+    if op == "=":
+        if not idx:
+            return lambda ctx: put(ctx, fv(ctx))
+        if len(idx) == 1:
+            i0 = idx[0]
+            return lambda ctx: put(ctx, fv(ctx), i0(ctx))
+        i0, i1 = idx
+        return lambda ctx: put(ctx, fv(ctx), i0(ctx), i1(ctx))
+    sign = 1 if op == "+=" else -1
+
+    def add(ctx):
+        keys = [i(ctx) for i in idx]
+        delta = fv(ctx)
+        if delta:
+            put(ctx, get(ctx, *keys) + sign * delta, *keys)
+    return add
+
+
+# -- small runtime helpers --------------------------------------------------------------------------------------
+def divide(a, b):
+    if b == 0:
+        return 0
+    q = Fraction(a) / Fraction(b)
+    return int(q) if q.denominator == 1 else q
+
+
+def field_value(record, name: str):
+    return None if record is None else record.fields[name]
+
+
+def item_at(seq, i: int):
+    return seq[i] if -len(seq) <= i < len(seq) else None
+
+
+def name_of(bid):
+    return None if bid is None else bid.name
+
+
+COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+            ">=": operator.ge}
+def floordiv(a, b):
+    return 0 if b == 0 else a // b
+
+
+def modulo(a, b):
+    return 0 if b == 0 else a % b
+
+
+# Division by zero gives 0 (a spec's arithmetic never raises at play time).
+ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": floordiv, "%": modulo}
