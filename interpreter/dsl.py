@@ -245,6 +245,16 @@ class Compiler:
         domain = (yes.domain or frozenset()) | (no.domain or frozenset()) or None
         return Compiled(lambda ctx: fy(ctx) if ft(ctx) else fn(ctx), t, domain)
 
+    def e_with(self, node) -> Compiled:
+        """`with name = value: body` computes `value` once and names it inside `body`."""
+        name, value_node, body_node = str(node.children[0]), node.children[1], node.children[2]
+        value = self.expr(value_node)
+        inner = Compiler(self.scope, self.source, self.locals, self.macro_stack)
+        inner.locals[name] = (value.type, value.domain)
+        body = inner.expr(body_node)
+        fv, fb = value.fn, body.fn
+        return Compiled(call1(name, fv, fb), body.type, body.domain)
+
     def e_compare(self, node) -> Compiled:
         if len(node.children) == 1:
             return self.expr(node.children[0])

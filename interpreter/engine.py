@@ -98,6 +98,7 @@ def start_deal(st: State, play: bool = True) -> None:
     st.active = [s for s in ((st.dealer + k) % st.n for k in range(1, st.n + 1)) if s not in out]
     st.phase, st.ph = 0, None
     st.deal_over = False
+    st.deal_events = len(st.events)
     st.events.append(Event("deal-start", st.dealer, f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —"))
     if play:
         advance(st)

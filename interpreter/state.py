@@ -34,7 +34,7 @@ class State:
 
     __slots__ = ("game", "n", "options", "seed", "deal_no", "dealer", "active", "zones", "vars", "sheet",
                  "phase", "ph", "history", "events", "revealed", "controller", "loc", "deal_over", "match_over",
-                 "viewer", "hidden", "deals", "stack", "shown", "abandon")
+                 "viewer", "hidden", "deals", "stack", "shown", "abandon", "deal_events")
 
     def __init__(self, game, n: int, options: dict, seed: int | None):
         self.game = game
@@ -62,10 +62,11 @@ class State:
         self.stack: dict | None = None  # zone id -> cards: the next deal places these instead of dealing
         self.shown: set = set()  # (zone id, seat): zones shown to one seat only
         self.abandon = False  # set by redeal(): the deal ends unscored and the deal passes on
+        self.deal_events = 0  # index in `events` of this deal's first event
 
     # -- copying ------------------------------------------------------------------------------------------------
-    def copy(self) -> "State":
-        """A cheap independent copy, for search."""
+    def copy(self, events: bool = True) -> "State":
+        """A cheap independent copy, for search (`events=False`: with no event log, as views rebuild theirs)."""
         other = State.__new__(State)
         for name in State.__slots__:
             setattr(other, name, getattr(self, name))
@@ -76,7 +77,7 @@ class State:
         other.ph = None if self.ph is None else {k: (list(v) if isinstance(v, list) else v)
                                                  for k, v in self.ph.items()}
         other.history = list(self.history)
-        other.events = list(self.events)
+        other.events = list(self.events) if events else []
         other.revealed = set(self.revealed)
         other.shown = set(self.shown)
         other.controller = list(self.controller)
@@ -87,15 +88,17 @@ class State:
 
     def view(self, seat: int) -> "State":
         """What `seat` may know: its own zones, zones shown to all, zones of hands it controls; no seed."""
-        view = self.copy()
+        view = self.copy(events=False)
         view.seed = None
+        view.history = []  # the move log names hidden moves (discards); a view tells only its events
         view.viewer = seat
         for zid, cards in enumerate(view.zones):
             if cards and not self.game.zone_visible(self, zid, seat):
                 shown = self.game.zone_shown(self, zid)  # a partly visible zone keeps only what is seen
                 view.hidden[zid] = len(cards) - len(shown)
                 view.zones[zid] = shown
-        view.events = [e for e in self.events if event_visible(e, seat)]
+        view.events = [e for e in self.events[self.deal_events:] if event_visible(e, seat)]
+        view.deal_events = 0
         for decl in self.game.vars.values():
             if decl.visible == "none":
                 view.vars[decl.name] = [decl.default] * self.n if decl.per_seat else decl.default

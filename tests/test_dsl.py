@@ -126,3 +126,22 @@ def test_assignment_to_read_only_and_type_mismatch():
         compile_stmts("pts = [1]", scope)
     with pytest.raises(DSLNameError, match="holds an int"):
         compile_stmts("x = 'a'", scope)
+
+
+def test_with_binds_a_value_once():
+    scope, store = make_scope()
+    calls = []
+    scope.symbols["costly"] = Symbol("costly", "int", get=lambda c: calls.append(1) or 5)
+    fn, t = compile_expr("with c = costly: sum(c for p in pts)", scope)
+    assert fn(Context()) == 25 and t == "int" and len(calls) == 1
+    assert ev("with a = 2: with b = a * 3: [a, b]") == [2, 6]
+
+
+def test_bids_order_against_ladder_names():
+    from interpreter.compiler import load_game
+    from interpreter import engine
+    game = load_game("games/preferans.yaml")
+    st = engine.new_match(game, 3, 0)
+    st.vars["contract"] = game.bids_by_name["10S"]
+    fn, _ = compile_expr("contract > '9NT' and contract >= '10S' and not contract > '10S'", game.scope)
+    assert fn(st) is True

@@ -123,3 +123,15 @@ def test_variant_errors_point_into_the_variant_file(tmp_path):
         load_game(str(variant))
     assert (info.value.location.file, info.value.location.line, info.value.location.column) == \
         (str(variant), 5, 19)
+
+
+def test_a_view_holds_no_move_log_and_only_this_deals_events(preferans):
+    """The move log would name the declarer's discards; a view carries only the events its seat was told."""
+    st = engine.new_match(preferans, 3, 2)
+    rng = random.Random(1)
+    while not st.deal_over:
+        engine.apply(st, rng.choice(engine.legal_moves(st)))
+    engine.next_deal(st)
+    view = st.view(engine.to_move(st))
+    assert view.history == [] and st.history
+    assert view.events[0].kind == "deal-start" and view.events[0].text.startswith("— deal 2")
