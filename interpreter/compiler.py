@@ -14,13 +14,14 @@ from typing import Any
 from . import dsltypes as T
 from .builtins import FUNCTIONS
 from .cards import Deck
-from .dsl import (Compiler, Function, Macro, Scope, ShiftedSource, SourceRef, Symbol, compile_expr, compile_stmts,
+from .dsl import (Compiler, Macro, Scope, ShiftedSource, SourceRef, Symbol, compile_expr, compile_stmts,
                   parse)
-from .engine import capped_set
 from .errors import SpecError
 from .game import Bid, ColumnDecl, FactDecl, Game, VarDecl, ZoneDecl
 from .loader import Document, load_spec
+from .symbols import capped_setter, column_symbol, option_getter, var_symbol, with_domain
 from .phases.auction import AuctionPhase
+from .phases.context import PhaseContext
 from .phases.choose import ChoosePhase
 from .phases.deal import DealPhase
 from .phases.declare import DeclarePhase
@@ -198,7 +199,7 @@ class SpecCompiler:
             if values is not None and decl["default"] not in values:
                 raise self.error(f"option {name}: default {decl['default']!r} is not one of its values {values}",
                                  ("options", name, "default"))
-            self.symbols[name] = Symbol(name, _type_of(decl["default"]), get=_option_getter(name),
+            self.symbols[name] = Symbol(name, _type_of(decl["default"]), get=option_getter(name),
                                         domain=frozenset(values) if values and isinstance(values[0], str) else None,
                                         doc=decl.get("doc", ""))
         return options
@@ -227,7 +228,7 @@ class SpecCompiler:
         sym("bids", T.list_of(T.BID), lambda ctx: ctx.game.bids, "the bid ladder, lowest first")
         suits = frozenset(deck.suits)
         # suit() also gives the suit codes of extra cards (trumps written as extras, say)
-        self.scope.functions["suit"] = _with_domain(FUNCTIONS["suit"], suits | frozenset(deck.suit_of))
+        self.scope.functions["suit"] = with_domain(FUNCTIONS["suit"], suits | frozenset(deck.suit_of))
         if "suits" in self.symbols:
             raise self.doc.key_error("'suits' is already a name (a built-in)", ("options", "suits"),
                                      "give the option another name")
@@ -283,7 +284,7 @@ class SpecCompiler:
             decl = VarDecl(name, t, bool(spec.get("per_seat", False)), values, default, spec.get("scope", "deal"),
                            spec.get("visible", "all"))
             decls[name] = decl
-            self.symbols[name] = _var_symbol(decl)
+            self.symbols[name] = var_symbol(decl)
         return decls
 
     def bids(self, deck: Deck) -> list:
@@ -344,14 +345,14 @@ class SpecCompiler:
             self.check_free(name, ("sheet", name))
             col = ColumnDecl(name, spec.get("per", "seat"), spec.get("label", name))
             columns[name] = col
-            self.symbols[name] = _column_symbol(col)
+            self.symbols[name] = column_symbol(col)
         for name, spec in (self.data.get("sheet", {}) or {}).items():
             col = columns[name]
             if "cap" in spec:
                 if col.per != "seat":
                     raise self.error("only per-seat columns can have a cap", ("sheet", name, "cap"))
                 col.cap = self.expr(("sheet", name, "cap"), "num")
-                self.symbols[name].set = _capped_setter(col)
+                self.symbols[name].set = capped_setter(col)
                 over = spec.get("overflow", {}) or {}
                 base = ("sheet", name, "overflow")
                 wa = {"writer": ("seat", None), "amount": ("num", None)}
@@ -475,121 +476,11 @@ class SpecCompiler:
         return out
 
 
-class PhaseContext:
-    """What a phase's compile step may ask for: located DSL compilation, zones, bids, errors."""
-
-    def __init__(self, compiler: SpecCompiler, path: tuple):
-        self.c = compiler
-        self.path = path
-        self.spec = compiler.doc.get(path)
-
-    def _p(self, key) -> tuple:
-        return self.path + (key if isinstance(key, tuple) else (key,))
-
-    def expr(self, key, want=None, locals_=None):
-        return self.c.expr(self._p(key), want, locals_)
-
-    def typed_expr(self, key, locals_=None):
-        return self.c.typed_expr(self._p(key), locals_)
-
-    def stmts(self, key, locals_=None):
-        return self.c.stmts(self._p(key), locals_)
-
-    def number(self, key, value):
-        return self.c.number(self._p(key), value)
-
-    def when(self):
-        return self.expr("when", "bool") if "when" in self.spec else None
-
-    def zone_name(self, key, per_seat: bool | None = None) -> str:
-        path = self._p(key)
-        name = self.c.doc.get(path)
-        zones = {z: d for z, d in (self.c.data.get("zones", {}) or {}).items()}
-        if name not in zones:
-            raise self.c.error(f"unknown zone {name!r}", path, "zones: " + ", ".join(zones))
-        if per_seat is not None and bool(zones[name].get("per_seat", False)) != per_seat:
-            kind = "a per-seat zone (like hand)" if per_seat else "a shared zone (like talon)"
-            raise self.c.error(f"zone {name!r} must be {kind} here", path)
-        return name
-
-    def default_hand(self) -> str:
-        if "hand" not in (self.c.data.get("zones", {}) or {}):
-            raise self.c.error("no zone 'hand': name the zone to play from with hand:", self.path)
-        return "hand"
-
-    def bid_index(self, key, name: str) -> int:
-        ladder_names = self.c.bid_names
-        if name not in ladder_names:
-            raise self.c.error(f"no bid {name!r} in the ladder", self._p(key), "special bids must be ladder rungs")
-        return ladder_names.index(name)
-
-    def error(self, message: str, key, hint=None) -> SpecError:
-        return self.c.error(message, self._p(key), hint)
-
-    def error_factory(self):
-        doc, path = self.c.doc, self.path
-
-        def make(message: str, hint: str | None):
-            return doc.error(message, path, hint)
-        return make
-
-
 def compile_spec(doc: Document) -> Game:
     return SpecCompiler(doc).compile()
 
 
 # -- symbol factories ------------------------------------------------------------------------------------------------
-def _option_getter(name: str):
-    return lambda ctx: ctx.options[name]
-
-
-def _var_symbol(decl: VarDecl) -> Symbol:
-    name = decl.name
-    if decl.per_seat:
-        def get(ctx, seat):
-            return ctx.vars[name][seat]
-
-        def put(ctx, value, seat):
-            ctx.vars[name][seat] = value
-        return Symbol(name, decl.type, (T.SEAT,), get, put, decl.values)
-
-    def get0(ctx):
-        return ctx.vars[name]
-
-    def put0(ctx, value):
-        ctx.vars[name] = value
-    return Symbol(name, decl.type, (), get0, put0, decl.values)
-
-
-def _column_symbol(col: ColumnDecl) -> Symbol:
-    name = col.name
-    if col.per == "pair":
-        def get2(ctx, a, b):
-            return ctx.sheet[name][a][b]
-
-        def put2(ctx, value, a, b):
-            ctx.sheet[name][a][b] = value
-        return Symbol(name, T.NUM, (T.SEAT, T.SEAT), get2, put2)
-
-    def get(ctx, seat):
-        return ctx.sheet[name][seat]
-
-    def put(ctx, value, seat):
-        ctx.sheet[name][seat] = value
-    return Symbol(name, T.NUM, (T.SEAT,), get, put)
-
-
-def _capped_setter(col: ColumnDecl):
-    def put(ctx, value, seat):
-        capped_set(ctx, col, value, seat)
-    return put
-
-
-def _with_domain(fn: Function, domain: frozenset) -> Function:
-    return Function(fn.name, fn.params, fn.returns, fn.impl, fn.min_args, fn.effect, fn.doc,
-                    lambda _: domain, fn.zone_args)
-
-
 def _type_of(value) -> str:
     if isinstance(value, bool):
         return T.BOOL

@@ -1,0 +1,58 @@
+"""Symbols for the names a spec declares: options, vars, sheet columns (with a cap's overflow rule)."""
+from __future__ import annotations
+
+from . import dsltypes as T
+from .dsl import Function, Symbol
+from .engine import capped_set
+from .game import ColumnDecl, VarDecl
+
+
+def option_getter(name: str):
+    return lambda ctx: ctx.options[name]
+
+
+def var_symbol(decl: VarDecl) -> Symbol:
+    name = decl.name
+    if decl.per_seat:
+        def get(ctx, seat):
+            return ctx.vars[name][seat]
+
+        def put(ctx, value, seat):
+            ctx.vars[name][seat] = value
+        return Symbol(name, decl.type, (T.SEAT,), get, put, decl.values)
+
+    def get0(ctx):
+        return ctx.vars[name]
+
+    def put0(ctx, value):
+        ctx.vars[name] = value
+    return Symbol(name, decl.type, (), get0, put0, decl.values)
+
+
+def column_symbol(col: ColumnDecl) -> Symbol:
+    name = col.name
+    if col.per == "pair":
+        def get2(ctx, a, b):
+            return ctx.sheet[name][a][b]
+
+        def put2(ctx, value, a, b):
+            ctx.sheet[name][a][b] = value
+        return Symbol(name, T.NUM, (T.SEAT, T.SEAT), get2, put2)
+
+    def get(ctx, seat):
+        return ctx.sheet[name][seat]
+
+    def put(ctx, value, seat):
+        ctx.sheet[name][seat] = value
+    return Symbol(name, T.NUM, (T.SEAT,), get, put)
+
+
+def capped_setter(col: ColumnDecl):
+    def put(ctx, value, seat):
+        capped_set(ctx, col, value, seat)
+    return put
+
+
+def with_domain(fn: Function, domain: frozenset) -> Function:
+    return Function(fn.name, fn.params, fn.returns, fn.impl, fn.min_args, fn.effect, fn.doc,
+                    lambda _: domain, fn.zone_args)
