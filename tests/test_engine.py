@@ -135,3 +135,16 @@ def test_a_view_holds_no_move_log_and_only_this_deals_events(preferans):
     view = st.view(engine.to_move(st))
     assert view.history == [] and st.history
     assert view.events[0].kind == "deal-start" and view.events[0].text.startswith("— deal 2")
+
+
+def test_done_too_early_in_a_discard_is_explained(preferans):
+    """The declarer's discard takes exactly two cards: 'done' is refused with the number still to go."""
+    st = engine.new_match(preferans, 3, 0)
+    while engine.current_phase(st).type_name != "discard":
+        moves = engine.legal_moves(st)
+        bids = [m for m in moves if m.kind == "bid"]
+        engine.apply(st, bids[0] if bids and not st.ph["passed"][st.ph["turn"]] and st.ph["high"] < 0 else moves[0])
+        if st.deal_over:
+            engine.next_deal(st)
+    with pytest.raises(IllegalMoveError, match="discard 2 more card"):
+        engine.parse_move(st, "done")

@@ -86,6 +86,11 @@ class DiscardPhase(Phase):
 
     def explain(self, st, text: str) -> str:
         game = st.game
+        ph = st.ph
+        if text.strip().lower() == "done":
+            if ph["low"] == ph["high"]:
+                return f"discard {ph['high'] - ph['n']} more card(s); there is no 'done' here"
+            return f"discard at least {ph['low'] - ph['n']} more card(s) before 'done'"
         card = game.deck.index.get(text.strip().upper())
         if card is None:
             return f"'{text}' is not a card: write rank then suit, e.g. 10H or QS"
