@@ -14,6 +14,7 @@ import pytest
 from interpreter import engine
 from interpreter.agents import HeuristicAgent
 from interpreter.simulate import play_deal
+from interpreter.state import state_from_json
 
 from .conftest import SPECS, game_of
 
@@ -73,3 +74,22 @@ def test_bot_matches_end_and_balance(path, n):
         assert st.match_over or game.match_end is None, "the match did not end in 400 deals"
         if game.zero_sum:
             assert abs(sum(engine.results(st))) <= n, engine.results(st)
+
+
+@pytest.mark.parametrize("path,n", CASES)
+def test_json_snapshot_round_trips_mid_deal(path, n):
+    """A state saved to JSON in the middle of a deal reads back equal, and plays on identically."""
+    game = game_of(path)
+    st = engine.new_match(game, n, 6)
+    rng = random.Random(6)
+    for _ in range(9):
+        if st.deal_over:
+            break
+        engine.apply(st, rng.choice(engine.legal_moves(st)))
+    again = state_from_json(game, st.to_json())
+    assert again.to_json() == st.to_json()
+    if not st.deal_over:
+        move = engine.legal_moves(st)[0]
+        engine.apply(st, move)
+        engine.apply(again, move)
+        assert again.to_json() == st.to_json()
