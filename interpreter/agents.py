@@ -138,3 +138,18 @@ class HeuristicAgent(Agent):
 
 
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+AGENT_NAMES = ("heuristic", "random", "search")
+
+
+def make_agent(name: str, seed: int | None = None, **params) -> Agent:
+    """An agent by name: `heuristic`, `random`, or `search` (which takes `budget`, `worlds` and `rollout`).
+
+    >>> make_agent("random", seed=1).name
+    'random'
+    """
+    if name == "search":
+        from .search import SearchAgent  # search builds on the agents here
+        return SearchAgent(seed=seed, **params)
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r} (agents: {', '.join(AGENT_NAMES)})")
+    return AGENTS[name](seed=seed)

@@ -15,6 +15,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from . import engine, render, replay
+from .agents import AGENT_NAMES
 from .compiler import load_game
 from .errors import InterpError, SpecError
 from .loader import load_spec
@@ -74,6 +75,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("arena", help="agents against each other on duplicate deals, with 95% intervals")
+    p.add_argument("file")
+    _match_args(p)
+    p.add_argument("--agents", default="search,heuristic", help="comma-separated agent names (default search,heuristic)")
+    p.add_argument("-n", "--deals", type=int, default=100)
+    p.add_argument("--iterations", type=int, help="search: sampled worlds per decision (default: a playout budget)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("bench", help="random playouts per second and spec load time, per game file")
     p.add_argument("files", nargs="*", help="default: games/*.yaml")
@@ -228,6 +238,37 @@ def cmd_simulate(args, console: Console) -> int:
         table.add_column(seat, justify="right")
     for col, values in summary["mean_per_deal"].items():
         table.add_row(col, *(f"{values[s]:.2f}" for s in seats))
+    console.print(table)
+    return 0
+
+
+# -- arena ---------------------------------------------------------------------------------------------------------
+def cmd_arena(args, console: Console) -> int:
+    from .arena import arena
+    game = load_game(args.file)
+    agents = [name.strip() for name in args.agents.split(",") if name.strip()]
+    if len(agents) < 2:
+        raise ValueError("name at least two agents, e.g. --agents search,heuristic")
+    unknown = [name for name in agents if name not in AGENT_NAMES]
+    if unknown:
+        raise ValueError(f"unknown agent {unknown[0]!r} (agents: {', '.join(AGENT_NAMES)})")
+    search = {"search": {"worlds": args.iterations, "budget": 10 ** 12}} if args.iterations else {}
+    with Progress(console=console, transient=True, disable=args.json) as progress:
+        task = progress.add_task("arena", total=args.deals)
+        summary = arena(game, agents, args.deals, args.seed or 0, args.players, _options(args.option), search,
+                        tick=lambda: progress.advance(task))
+    if args.json:
+        print(json.dumps({"agents": summary["agents"]}, indent=1))
+        return 0
+    console.print(f"{game.name}: {args.deals} duplicate deals x {len(summary['seatings'])} seatings, "
+                  f"{summary['players']} players", markup=False)
+    table = Table(title="mean deal value per deal (95% interval)", title_justify="left")
+    for head in ("agent", "mean", "95% interval", "deals", "s/move"):
+        table.add_column(head, justify="left" if head == "agent" else "right")
+    for name, row in summary["agents"].items():
+        lo, hi = row["ci95"]
+        interval = "—" if lo is None else f"[{lo:+.2f}, {hi:+.2f}]"
+        table.add_row(name, f"{row['mean']:+.2f}", interval, str(row["deals"]), f"{row['sec_per_move'] or 0:.4f}")
     console.print(table)
     return 0
 

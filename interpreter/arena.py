@@ -1,0 +1,104 @@
+"""`interp arena`: agents against each other on duplicate deals, with confidence intervals.
+
+Every deal (one seed) is played once for each distinct rotation of the agents over the seats, so each agent
+holds each seat equally often and the luck of the cards cancels. An agent's score for a deal is the mean value
+of the seats it held over those rotations; its result is the mean of those scores over the deals, with a 95%
+confidence interval (Student's t, the deals being independent samples).
+
+>>> seatings(["a", "b"], 3)
+[('a', 'b', 'a'), ('b', 'a', 'a'), ('a', 'a', 'b')]
+>>> seatings(["a", "b"], 4)
+[('a', 'b', 'a', 'b'), ('b', 'a', 'b', 'a')]
+>>> mean_ci95([1, 2, 3, 4])
+(2.5, (0.446, 4.554))
+"""
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from . import engine
+from .agents import make_agent
+
+# Student's t, two-sided 95%, by degrees of freedom (1–30); 1.96 beyond.
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+       2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def seatings(agents: list, n: int) -> list:
+    """The distinct rotations of `agents` (cycled over `n` seats) around the table, in order."""
+    base = [agents[s % len(agents)] for s in range(n)]
+    out = []
+    for r in range(n):
+        seating = tuple(base[(s + r) % n] for s in range(n))
+        if seating not in out:
+            out.append(seating)
+    return out
+
+
+def mean_ci95(values: list) -> tuple:
+    """The mean and its 95% confidence interval (rounded to 4 places); a single value has no interval."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return round(mean, 4), (None, None)
+    df = len(values) - 1
+    t = T95[df - 1] if df <= len(T95) else 1.96
+    half = t * statistics.stdev(values) / math.sqrt(len(values))
+    return round(mean, 4), (round(mean - half, 4), round(mean + half, 4))
+
+
+@dataclass
+class Tally:
+    """One agent's running totals: its per-deal scores and the time it spent deciding."""
+
+    scores: list
+    seconds: float = 0.0
+    moves: int = 0
+
+
+def play_seating(game, seating: tuple, seed: int, players: int | None, options: dict | None,
+                 agent_args: dict, dealer: int) -> tuple:
+    """One deal of seed `seed` with seat s played by agent `seating[s]`: (deal values, {agent: (seconds, moves)})."""
+    st = engine.new_match(game, players, seed, options, dealer=dealer)
+    agents = [make_agent(name, seed=seed * 1000 + s, **agent_args.get(name, {})) for s, name in enumerate(seating)]
+    spent = {name: [0.0, 0] for name in seating}
+    while not st.deal_over:
+        seat = engine.to_move(st)
+        moves = engine.legal_moves(st)
+        started = time.perf_counter()
+        move = agents[seat].choose(st.view(seat), moves)
+        spent[seating[seat]][0] += time.perf_counter() - started
+        spent[seating[seat]][1] += 1
+        engine.apply(st, move)
+    return engine.deal_values(st), spent
+
+
+def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
+          agent_args: dict | None = None, tick: Callable[[], None] | None = None) -> dict:
+    """Play `deals` duplicate deals; per agent: mean deal value, its 95% interval, deals, seconds a move."""
+    n = players or game.default_players
+    table = seatings(agents, n)
+    tallies = {name: Tally([]) for name in agents}
+    for i in range(deals):
+        sums = {name: [0, 0] for name in agents}
+        for seating in table:
+            values, spent = play_seating(game, seating, seed + i, n, options, agent_args or {}, dealer=i % n)
+            for s, name in enumerate(seating):
+                sums[name][0] += values[s]
+                sums[name][1] += 1
+            for name, (secs, moves) in spent.items():
+                tallies[name].seconds += secs
+                tallies[name].moves += moves
+        for name, (total, count) in sums.items():
+            tallies[name].scores.append(float(total) / count)
+        if tick is not None:
+            tick()
+    out = {}
+    for name, tally in tallies.items():
+        mean, ci = mean_ci95(tally.scores)
+        out[name] = {"mean": mean, "ci95": list(ci), "deals": deals,
+                     "sec_per_move": round(tally.seconds / tally.moves, 5) if tally.moves else None}
+    return {"game": game.name, "players": n, "seatings": [list(s) for s in table], "agents": out}

@@ -1,0 +1,65 @@
+"""The arena: duplicate deals over rotated seatings, per-agent means with 95% intervals."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from interpreter.arena import arena, mean_ci95, seatings
+from interpreter.compiler import load_game
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TAKE_OR_GIVE = os.path.join(ROOT, "tests", "specs", "take-or-give.yaml")
+
+
+def test_every_agent_holds_every_seat_equally_often():
+    for agents, n in ((["a", "b"], 2), (["a", "b"], 3), (["a", "b"], 4), (["a", "b", "c"], 3), (["a", "b"], 5)):
+        table = seatings(agents, n)
+        for seat in range(n):
+            held = [seating[seat] for seating in table]
+            assert {held.count(a) for a in set(held)} == {len(table) // len(set(held))} or len(set(held)) == 1
+        for a in agents:  # each agent sits in each seat at least once
+            assert all(any(seating[s] == a for seating in table) for s in range(n))
+
+
+def test_mean_and_interval_by_hand():
+    # 1, 2, 3, 4: mean 2.5, sample sd sqrt(5/3) = 1.29099; t(0.975, 3 df) = 3.182; half = 3.182 * 1.29099 / 2 = 2.05396
+    assert mean_ci95([1, 2, 3, 4]) == (2.5, (0.446, 4.554))
+    assert mean_ci95([3, 3, 3]) == (3.0, (3.0, 3.0))
+
+
+def test_a_known_answer():
+    # Take or give: the heuristic always takes (+1), random takes half the time (-1 to the other). Per deal the
+    # heuristic scores 1 - (random took) averaged over its two seats: 0.5 in expectation; the game is zero-sum.
+    game = load_game(TAKE_OR_GIVE)
+    summary = arena(game, ["heuristic", "random"], 60, seed=1)
+    h, r = summary["agents"]["heuristic"], summary["agents"]["random"]
+    assert h["mean"] == -r["mean"]
+    assert h["ci95"][0] <= 0.5 <= h["ci95"][1]
+    assert h["ci95"][0] > 0
+    assert h["deals"] == r["deals"] == 60
+
+
+def test_cli_json_is_reproducible():
+    cmd = [sys.executable, "-m", "interpreter.cli", "arena", TAKE_OR_GIVE, "--agents", "heuristic,random",
+           "-n", "20", "--seed", "4", "--json"]
+    first = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    second = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert first.returncode == 0, first.stderr
+    data = json.loads(first.stdout)
+    assert set(data["agents"]) == {"heuristic", "random"}
+    assert set(data["agents"]["heuristic"]) == {"mean", "ci95", "deals", "sec_per_move"}
+    strip = [{k: v for k, v in row.items() if k != "sec_per_move"} for row in data["agents"].values()]
+    again = [{k: v for k, v in row.items() if k != "sec_per_move"}
+             for row in json.loads(second.stdout)["agents"].values()]
+    assert strip == again
+
+
+@pytest.mark.parametrize("agents", ["heuristic", "heuristic,nobody"])
+def test_cli_refuses_bad_agent_lists(agents):
+    out = subprocess.run([sys.executable, "-m", "interpreter.cli", "arena", TAKE_OR_GIVE, "--agents", agents],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
