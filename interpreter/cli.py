@@ -21,7 +21,7 @@ from .loader import load_spec
 from .play import TerminalMatch, default_save_path
 from .scenario import named_column, named_entries, named_facts, run_scenario
 from .scorekeeper import ask_deal, begin, new_sheet, score_deals
-from .simulate import bench, simulate
+from .simulate import RecordWriter, default_jobs, simulate
 from .values import parse_seat
 
 EXIT_SPEC = 2
@@ -72,12 +72,16 @@ def build_parser() -> argparse.ArgumentParser:
     _match_args(p)
     p.add_argument("-n", "--deals", type=int, default=1000)
     p.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
+    p.add_argument("--jobs", "-j", type=_positive, default=None,
+                   help=f"worker processes (default: all cores, here {default_jobs()}); the results do not depend on it")
+    p.add_argument("--out", metavar="FILE", help="write one record per deal: JSON Lines, or CSV if FILE ends in .csv")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("bench", help="random playouts per second and spec load time, per game file")
     p.add_argument("files", nargs="*", help="default: games/*.yaml")
-    p.add_argument("--seconds", type=float, default=2.0, help="playout time per game and player count")
+    p.add_argument("--seconds", type=float, default=2.0,
+                   help="time per file (load timing and playouts for each player count)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 
@@ -101,6 +105,16 @@ def _match_args(p) -> None:
     p.add_argument("--seed", type=int, default=None, help="random seed (default: time-based for play, 0 otherwise)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                    help="set a spec option, e.g. -o pool_target=20")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
+    return value
 
 
 def _options(pairs: list) -> dict:
@@ -201,18 +215,27 @@ def cmd_run(args, console: Console) -> int:
 
 # -- simulate ------------------------------------------------------------------------------------------------------
 def cmd_simulate(args, console: Console) -> int:
+    try:
+        out = RecordWriter.open(args.out) if args.out else None
+    except OSError as exc:
+        raise ValueError(f"cannot write {args.out}: {exc.strerror}") from None
     game = load_game(args.file)
     seed = args.seed if args.seed is not None else 0
     with Progress(console=console, transient=True, disable=args.json) as progress:
         task = progress.add_task("simulating", total=args.deals)
-        summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots,
-                           tick=lambda: progress.advance(task))
+        tick = lambda k: progress.advance(task, k)  # noqa: E731
+        if out is None:
+            summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots, tick, args.jobs)
+        else:
+            with out:
+                summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots, tick,
+                                   args.jobs, on_record=out)
     if args.json:
         print(json.dumps(summary, indent=1, ensure_ascii=False))
         return 0
     console.print(f"[bold]{summary['game']}[/bold]: {summary['deals']} deals, {summary['players']} players, "
-                  f"{args.bots} bots, {summary['deals_per_second']} deals/s, "
-                  f"{summary['matches_finished']} matches finished")
+                  f"{args.bots} bots, seed {seed}, {summary['deals_per_second']} deals/s"
+                  + (f"; records in {args.out}" if args.out else ""))
     for name, values in summary["stats"].items():
         table = Table(title=name, title_justify="left")
         table.add_column("value")
@@ -221,33 +244,41 @@ def cmd_simulate(args, console: Console) -> int:
         for key, row in values.items():
             table.add_row(key, str(row["count"]), f"{row['share']:.1%}")
         console.print(table)
+    seats = summary["seats"]
     table = Table(title="average sheet movement per deal", title_justify="left")
     table.add_column("column")
-    seats = list(next(iter(summary["mean_per_deal"].values()), {}).keys())
     for seat in seats:
         table.add_column(seat, justify="right")
     for col, values in summary["mean_per_deal"].items():
         table.add_row(col, *(f"{values[s]:.2f}" for s in seats))
+    console.print(table)
+    table = Table(title="deal value per seat (change of the match result): mean and 95% confidence interval",
+                  title_justify="left")
+    for head in ("seat", "mean", "95% CI", "sd"):
+        table.add_column(head, justify="left" if head == "seat" else "right")
+    for seat, v in summary["values"].items():
+        if v["mean"] is not None:
+            table.add_row(seat, f"{v['mean']:.2f}", f"{v['ci95'][0]:.2f} … {v['ci95'][1]:.2f}", f"{v['sd']:.2f}")
     console.print(table)
     return 0
 
 
 # -- bench ---------------------------------------------------------------------------------------------------------
 def cmd_bench(args, console: Console) -> int:
+    from .bench import bench
     files = args.files or sorted(glob.glob("games/*.yaml"))
     if not files:
         raise ValueError("no spec files: name some, or run from the project folder")
-    rows = bench(files, args.seconds)
+    out = Console(highlight=False, soft_wrap=True, stderr=True) if args.json else console
+    out.print(f"{'spec':<40} {'players':>7} {'load ms':>8} {'playouts/s':>11} {'moves/s':>9}", style="bold")
+
+    def report(row: dict) -> None:
+        out.print(f"{row['spec']:<40} {row['players']:>7} {row['load_validate_compile_ms']:>8.1f} "
+                  f"{row['playouts_per_second']:>11.0f} {row['moves_per_second']:>9,}")
+        out.file.flush()
+    rows = bench(files, args.seconds, report)
     if args.json:
         print(json.dumps(rows, indent=1))
-        return 0
-    table = Table(title="interp bench (random playouts of single deals, full state)", title_justify="left")
-    for head in ("spec", "players", "load+validate+compile ms", "playouts/s", "moves/s"):
-        table.add_column(head, justify="left" if head == "spec" else "right")
-    for row in rows:
-        table.add_row(row["spec"], str(row["players"]), f"{row['load_validate_compile_ms']:.1f}",
-                      f"{row['playouts_per_second']:.0f}", f"{row['moves_per_second']:,}")
-    console.print(table)
     return 0
 
 
