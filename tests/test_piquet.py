@@ -25,7 +25,7 @@ from .conftest import ROOT, game_of
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "piquet", "*.yaml")))
 PIQUET = "games/piquet.yaml"
 FILES = ["games/piquet.yaml", "games/piquet-old.yaml", "games/piquet-17c.yaml", "games/piquet-rubicon.yaml",
-         "games/piquet-parlett.yaml"]
+         "games/piquet-parlett.yaml", "games/piquet-rubicon-parlett.yaml"]
 NORTH, SOUTH = 0, 1
 
 # The seed's example hands (tests/scenarios/piquet/seed-repique.yaml): North deals, South is elder.
@@ -538,6 +538,18 @@ def test_rubicon_a_tie_after_six_deals_plays_two_more_and_a_loser_over_100():
     assert [d["entries"].get("partie") for d in st.deals[:6]] == [None] * 6
     assert len(st.deals) == 8 and st.match_over
     assert st.sheet["score"] == [152, 120] and st.sheet["partie"] == [132, -132]
+
+
+def test_rubicon_on_the_modern_rules_and_seed_2s_game_on_parletts():
+    """piquet-rubicon.yaml is Rubicon scoring on the modern rules: younger must exchange one card. Seed 2's game
+    (piquet-rubicon-parlett.yaml) is Rubicon on Parlett's rules: younger may exchange none, and it declares a
+    sequence length and rank at once, as seed 2 words it."""
+    for path, younger_may_keep in (("games/piquet-rubicon.yaml", False), ("games/piquet-rubicon-parlett.yaml", True)):
+        st = start(path, **PARLETT_SEQUENCES)
+        play(st, "7S", "done")
+        assert ("done" in legal(st)) is younger_may_keep, path
+        assert game_of(path).options["partie_deals"]["default"] == 6
+    assert game_of("games/piquet-rubicon.yaml").name == "Piquet (Rubicon, modern rules)"
 
 
 def test_interp_score_cli():
