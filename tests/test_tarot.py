@@ -194,11 +194,11 @@ def test_escape_wins_only_when_the_escape_card_leads():
     moves = data["moves"].split()
     data["moves"] = moves[:-2]                        # EX 2D played to trick 18
     st = _state_after(game, data)
-    assert st.phase.best_so_far(st) == 0              # Anne
+    assert engine.current_phase(st).best_so_far(st) == 0      # Anne
     data = scenario_data("excuse-not-led-last")
     data["moves"] = data["moves"].split()[:-1]        # 1D 2D EX
     st = _state_after(game, data)
-    assert st.phase.best_so_far(st) == 1              # Bruno
+    assert engine.current_phase(st).best_so_far(st) == 1      # Bruno
 
 
 def test_the_slam_announcer_leads(tmp_path):
