@@ -5,7 +5,8 @@ combinations or, when `sink` allows, none. A combination is compared by its key,
 category's `steps`, and it is declared one step at a time: each step says one number (`say`, a template). The
 `follower` answers every step `good` (the leader's is best), `not good` (he holds a better one) or `equal` (the
 same so far: the leader says the next step; after the last step the category is equal and nobody scores it). A
-player need not declare or compare his best. When the leader declares none, the follower may claim one of his.
+player need not declare or compare his best, but an `equal` commits the follower: a later `not good` wins with a
+combination matching the numbers said so far, never a different one he did not compare. When the leader declares none, the follower may claim one of his.
 The winner scores his combination and, by `extras`, his other ones: `none`, those that do not beat it (`weaker`),
 or `all`. `won` statements record each result (locals `category`, `winner`, `points` — an int when every score
 is —, `combo`, `combos`); when results are told, and how, is the spec's business (`announce`); with
@@ -96,6 +97,14 @@ class DeclarePhase(Phase):
         n = len(said)
         said = tuple(said)
         return [kc for kc in self.hand(st, cat, seat) if kc[0][:n] == said]
+
+    def beating(self, st, cat: Category, seat: int) -> tuple:
+        """The combination `seat` answers `not good` with: his best one that matches every step he called equal
+        and beats the step in play. Having answered `equal` he is committed to those numbers ("Point of five." —
+        "Making?" — "Forty-six." — "Not good." credits one of his five-card suits, never a longer one)."""
+        ph = st.ph
+        j, said = ph["step"], ph["said"]
+        return next(kc for kc in self.matching(st, cat, seat, said[:j]) if kc[0][j] > said[j])
 
     def render(self, st, template, seat: int, cards: list, pretty: bool) -> str:
         return with_locals(st, {"me": seat, "combo": cards}, lambda ctx: template.render(ctx, pretty))
@@ -188,7 +197,7 @@ class DeclarePhase(Phase):
         elif move == GOOD:
             self.resolve(st, cat, ph["leader"], self.matching(st, cat, ph["leader"], ph["said"])[0])
         elif move == NOT_GOOD:
-            self.resolve(st, cat, seat, self.hand(st, cat, seat)[0])
+            self.resolve(st, cat, seat, self.beating(st, cat, seat))
         elif ph["step"] + 1 < len(cat.steps):  # equal so far: the leader says the next step
             ph["step"] += 1
             ph["stage"], ph["seat"] = "lead", ph["leader"]
