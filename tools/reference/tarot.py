@@ -183,12 +183,13 @@ def trick_winner(trick: list) -> int:
 
 def play_tricks(hands: list, taker: int, excuse_holder, res: Result, choose) -> tuple:
     """18 tricks. Poignées before one's first card; the Excuse goes back to its side, which owes a half-point
-    card, except in the last trick (lost, unless its side won every trick so far); petit au bout.
+    card, except in the last trick: lost, unless its side won every trick so far (then, led, it wins the trick;
+    not led, it goes back to its side as usual); petit au bout to the side of the player of the Petit.
     Returns (attack pile, defence pile, [attack tricks, defence tricks])."""
     attack, defence = [], []
     tricks = [0, 0]  # attack, defence
     owes = [0, 0]
-    slam_excuse = petit_side = None
+    petit_side = None
     petit_trick = 0
     leader = taker if res.slam_announced else 0
     for no in range(1, HAND + 1):
@@ -212,29 +213,26 @@ def play_tricks(hands: list, taker: int, excuse_holder, res: Result, choose) -> 
             hand.remove(move)
             trick.append(move)
             by.append(seat)
-        winner = by[trick_winner(trick)]
-        won_by_attack = winner == taker
         last = no == HAND
+        if last and trick[0] == EXCUSE and tricks[0 if by[0] == taker else 1] == no - 1:
+            winner = by[0]  # a side that won every trick before wins the last by leading its Excuse
+        else:
+            winner = by[trick_winner(trick)]
+        won_by_attack = winner == taker
+        if PETIT in trick:
+            petit_trick, petit_side = no, 0 if by[trick.index(PETIT)] == taker else 1
         pile = attack if won_by_attack else defence
         if EXCUSE in trick:
-            trick.remove(EXCUSE)
             holder_attacks = excuse_holder == taker
-            if last and tricks[0 if holder_attacks else 1] == no - 1:
-                slam_excuse = 0 if holder_attacks else 1
-                (attack if holder_attacks else defence).append(EXCUSE)
-            elif last:
+            holder_side = 0 if holder_attacks else 1
+            if last and tricks[holder_side] < no - 1:
+                trick.remove(EXCUSE)
                 (defence if holder_attacks else attack).append(EXCUSE)
             elif holder_attacks != won_by_attack:
+                trick.remove(EXCUSE)
                 (attack if holder_attacks else defence).append(EXCUSE)
-                owes[0 if holder_attacks else 1] += 1
-            else:
-                trick.append(EXCUSE)
-        if PETIT in trick:
-            petit_trick, petit_side = no, 0 if won_by_attack else 1
-        if slam_excuse == 0 or (slam_excuse is None and won_by_attack):
-            tricks[0] += 1
-        else:
-            tricks[1] += 1
+                owes[holder_side] += 1
+        tricks[0 if won_by_attack else 1] += 1
         pile.extend(trick)
         for side, (mine, theirs) in enumerate(((attack, defence), (defence, attack))):
             if owes[side]:
@@ -246,8 +244,9 @@ def play_tricks(hands: list, taker: int, excuse_holder, res: Result, choose) -> 
         if last:
             if PETIT in trick:
                 res.petit_au_bout = "taker" if won_by_attack else "defence"
-            if slam_excuse is not None and petit_trick == no - 1 and petit_side == slam_excuse:
-                res.petit_au_bout = ("taker", "defence")[slam_excuse]
+            side = 0 if won_by_attack else 1
+            if trick[0] == EXCUSE and winner == by[0] and petit_trick == no - 1 and petit_side == side:
+                res.petit_au_bout = ("taker", "defence")[side]
         leader = winner
     return attack, defence, tricks
 
