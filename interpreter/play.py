@@ -12,7 +12,7 @@ from typing import Callable
 
 from . import engine, render, replay
 from .agents import AGENTS
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, SaveError
 from .state import State, event_visible
 
 MAX_LINE = 200  # longer than any move or command
@@ -34,26 +34,24 @@ class TerminalMatch:
         self.save_path, self.console, self.read = save_path, console, read
         self.shown = 0
         self.agreed = False
-        self.last_save: dict | None = None  # the record last written, taken after a whole move
+        self.last_save: dict = {}  # the record last written, taken after a whole move
 
     # -- the loop -------------------------------------------------------------------------------------------------
     def run(self) -> int:
+        """Play until the match ends or the player stops: 0, or 130 after Ctrl-C, 1 after a crash."""
         replay.remove_stale_temps(self.save_path)
         try:
             self.save()
+        except OSError as exc:
+            raise SaveError(f"{self.save_path}: cannot write the save there ({exc.strerror})") from None
+        try:
             self.loop()
         except KeyboardInterrupt:
-            self.keep_last_save()
-            self.console.print(f"\nInterrupted. The game is saved: interp play --resume {self.save_path}")
-            return 130
+            return self.stop("\nInterrupted. ", 130)
         except EOFError:
-            self.keep_last_save()
-            self.console.print(f"\nInput ended. The game is saved: interp play --resume {self.save_path}")
-            return 0
+            return self.stop("\nInput ended. ", 0)
         except _Quit:
-            self.keep_last_save()
-            self.console.print(f"Saved. Resume with: interp play --resume {self.save_path}")
-            return 0
+            return self.stop("", 0)
         except _AgreedEnd:
             engine.end_by_agreement(self.st)
             self.agreed = True
@@ -62,11 +60,21 @@ class TerminalMatch:
             self.show_final()
             return 0
         except Exception as exc:  # a crash must not lose the game
-            self.keep_last_save()
-            self.console.print(f"internal error: {exc!r}\nThe game is saved: interp play --resume {self.save_path}")
+            self.console.print(f"internal error: {exc!r}")
             self.console.print(traceback.format_exc())
-            return 1
+            return self.stop("", 1)
         return 0
+
+    def stop(self, note: str, code: int) -> int:
+        """Write the last whole-move save again and say where it is: an interrupt or a crash in the middle of a
+        move (or of a write) must leave the save as it was after the last whole move, never a half-applied one."""
+        try:
+            replay.save(self.save_path, self.last_save)
+        except OSError as exc:
+            self.console.print(f"{note}The game could not be saved to {self.save_path}: {exc.strerror}")
+            return code or 1
+        self.console.print(f"{note}The game is saved: interp play --resume {self.save_path}")
+        return code
 
     def loop(self) -> None:
         st = self.st
@@ -170,12 +178,6 @@ class TerminalMatch:
         """Write the match as it is now: call it only between whole moves."""
         self.last_save = replay.record(self.st, human=self.human, bots=self.bots, agreed_end=self.agreed)
         replay.save(self.save_path, self.last_save)
-
-    def keep_last_save(self) -> None:
-        """Write the last whole-move record again: an interrupt or a crash mid-move (or mid-write) must leave
-        the save as it was after the last whole move, never a half-applied one."""
-        if self.last_save is not None:
-            replay.save(self.save_path, self.last_save)
 
 
 class _Quit(Exception):

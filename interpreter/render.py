@@ -22,7 +22,7 @@ _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def literal(text: str) -> str:
-    """`text` safe to show on a terminal: control characters become visible escapes, so a spec or a person
+    r"""`text` safe to show on a terminal: control characters become visible escapes, so a spec or a person
     cannot clear the screen, retitle the window or reorder a line.
 
     >>> literal("x\x1b]0;owned\x07 [/red]")

@@ -158,6 +158,13 @@ def test_an_interrupted_write_leaves_the_old_save_and_no_temporary_file(tmp_path
     assert os.listdir(tmp_path) == ["s.json"]
 
 
+def test_a_save_path_that_cannot_be_written_is_refused_before_play(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    assert main(["play", SPEC, "--seed", "1", "--save", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{tmp_path}: cannot write the save there") and os.listdir(tmp_path) == []
+
+
 def test_stale_temporary_files_of_a_killed_write_are_removed_on_resume(tmp_path, capsys, monkeypatch, good_save):
     path = tmp_path / "s.json"
     write(path, good_save)
