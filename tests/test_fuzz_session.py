@@ -88,7 +88,7 @@ def mutated(rng: random.Random, raw: str) -> str:
     return json.dumps(data)
 
 
-class _Hang(Exception):
+class _Hang(BaseException):  # not an Exception: the crash handler must not catch it
     pass
 
 

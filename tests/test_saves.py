@@ -20,6 +20,7 @@ from interpreter.cli import main
 from interpreter.errors import IllegalMoveError, SaveError
 from interpreter.play import TerminalMatch
 from interpreter.render import LiteralConsole, literal
+from interpreter.values import parse_seat
 
 from .conftest import ROOT, game_of
 
@@ -274,6 +275,9 @@ def test_a_unicode_digit_is_not_a_menu_number():
         with pytest.raises(IllegalMoveError):
             engine.parse_move(st, text)
     assert engine.parse_move(st, "\u0661") == engine.legal_moves(st)[0]  # Arabic-Indic one: a decimal digit
+    for seat in ("²", "9" * 5000):
+        with pytest.raises(ValueError, match="no seat"):
+            parse_seat(game, 3, seat)
 
 
 @pytest.fixture
