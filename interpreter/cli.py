@@ -1,8 +1,16 @@
 """The `interp` command: validate, play, run, simulate, bench, score, rules.
 
-Spec mistakes print `file:line:column: message` with a hint and exit 2; no traceback reaches the user.
+Spec mistakes print `file:line:column: message` with a hint and exit 2; no traceback reaches the user, not even
+for Ctrl-C while interp starts. Text from specs, saves and people is printed literally (`render.LiteralConsole`).
 """
 from __future__ import annotations
+
+import signal
+import threading
+
+_MAIN_THREAD = threading.current_thread() is threading.main_thread()
+if _MAIN_THREAD:  # Ctrl-C while the modules below load ends interp at once, with no traceback
+    _sigint_before = signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 import argparse
 import glob
@@ -19,30 +27,43 @@ from .compiler import load_game
 from .errors import InterpError, SpecError
 from .loader import load_spec
 from .play import TerminalMatch, default_save_path
+from .render import LiteralConsole, styled
 from .scenario import named_column, named_entries, named_facts, run_scenario
 from .scorekeeper import ask_deal, begin, new_sheet, score_deals
 from .simulate import RecordWriter, default_jobs, simulate
 from .values import parse_seat
 
+if _MAIN_THREAD:  # loaded: from here on main() answers Ctrl-C
+    signal.signal(signal.SIGINT, _sigint_before)
+
 EXIT_SPEC = 2
+EXIT_INTERRUPTED = 130
 
 
 def main(argv: list | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    console = Console(highlight=False, soft_wrap=True)
+    console = LiteralConsole(soft_wrap=True)
     if not console.is_terminal:
         console.width = 132  # piped output: wide enough that tables are never cut
     try:
         return args.func(args, console)
     except InterpError as exc:
-        print(exc.format(), file=sys.stderr)
+        _error(exc.format())
         return EXIT_SPEC
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _error(f"error: {exc}")
         return EXIT_SPEC
+    except KeyboardInterrupt:  # before a match starts (a match saves itself and returns): nothing to lose
+        _error("interrupted")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
+
+
+def _error(text: str) -> None:
+    """A message for stderr, which may quote a spec, a save or what a person typed: shown literally."""
+    print(render.literal(text), file=sys.stderr)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -136,7 +157,7 @@ def cmd_validate(args, console: Console) -> int:
             sample_deals(game)
         except InterpError as exc:
             failed += 1
-            print(exc.format(), file=sys.stderr)
+            _error(exc.format())
             continue
         counts = "/".join(map(str, game.players))
         console.print(f"ok  {path}: {game.name} — {counts} players, {len(game.deck)} cards, "
@@ -166,13 +187,8 @@ def sample_deals(game) -> None:
 # -- play ----------------------------------------------------------------------------------------------------------
 def cmd_play(args, console: Console) -> int:
     if args.resume:
-        data = replay.load(args.resume)
-        game = load_game(data["spec"])
-        st = replay.replay(game, data["history"], data["players"], data["seed"], data["options"], data["dealer"],
-                           data.get("deal_no"))
-        human, bots, save_path = data.get("human", 0), data.get("bots", "heuristic"), args.resume
-        if data.get("agreed_end"):
-            engine.end_by_agreement(st)
+        resumed = replay.resume(args.resume)
+        game, st, human, bots, save_path = resumed.game, resumed.state, resumed.human, resumed.bots, args.resume
         console.print(f"Resumed {game.name}: deal {st.deal_no}, {len(st.history)} moves replayed.")
     else:
         if not args.file:
@@ -182,8 +198,8 @@ def cmd_play(args, console: Console) -> int:
         st = engine.new_match(game, args.players, seed, _options(args.option))
         human = parse_seat(game, st.n, args.seat)
         bots, save_path = args.bots, args.save or default_save_path(game, seed)
-        console.print(f"[bold]{game.name}[/bold] — you are {game.seat_name(human, st.n)}; seed {seed}; "
-                      f"saving to {save_path}. Type 'help' for help.")
+        console.print(styled((game.name, "bold"), f" — you are {game.seat_name(human, st.n)}; seed {seed}; "
+                             f"saving to {save_path}. Type 'help' for help."))
     return TerminalMatch(game, st, human, bots, save_path, console, bot_seed=st.seed or 0).run()
 
 
@@ -193,16 +209,16 @@ def cmd_run(args, console: Console) -> int:
     if args.json:
         print(json.dumps(result, indent=1, ensure_ascii=False))
         return 0
-    console.print(f"[bold]{result['spec']}[/bold] — {result['players']} players, dealer {result['dealer']}")
+    console.print(styled((result["spec"], "bold"), f" — {result['players']} players, dealer {result['dealer']}"))
     for line in result["events"]:
         console.print("  " + line)
     if not result["finished"]:
         console.print(f"The deal is not over: {result['to_move']} to move; legal: {', '.join(result['legal'])}")
         return 0
     if result.get("redeal"):
-        console.print("[bold]Result[/bold]: the deal is void (redeal); nothing is scored")
+        console.print(styled(("Result", "bold"), ": the deal is void (redeal); nothing is scored"))
         return 0
-    console.print("[bold]Result[/bold]")
+    console.print("Result", style="bold")
     for name, value in result["facts"].items():
         console.print(f"  {name}: {value}")
     for line in result.get("breakdown", []):
@@ -233,9 +249,9 @@ def cmd_simulate(args, console: Console) -> int:
     if args.json:
         print(json.dumps(summary, indent=1, ensure_ascii=False))
         return 0
-    console.print(f"[bold]{summary['game']}[/bold]: {summary['deals']} deals, {summary['players']} players, "
-                  f"{args.bots} bots, seed {seed}, {summary['deals_per_second']} deals/s"
-                  + (f"; records in {args.out}" if args.out else ""))
+    console.print(styled((summary["game"], "bold"), f": {summary['deals']} deals, {summary['players']} players, "
+                         f"{args.bots} bots, seed {seed}, {summary['deals_per_second']} deals/s"
+                         + (f"; records in {args.out}" if args.out else "")))
     for name, values in summary["stats"].items():
         table = Table(title=name, title_justify="left")
         table.add_column("value")
@@ -269,7 +285,7 @@ def cmd_bench(args, console: Console) -> int:
     files = args.files or sorted(glob.glob("games/*.yaml"))
     if not files:
         raise ValueError("no spec files: name some, or run from the project folder")
-    out = Console(highlight=False, soft_wrap=True, stderr=True) if args.json else console
+    out = LiteralConsole(soft_wrap=True, stderr=True) if args.json else console
     out.print(f"{'spec':<40} {'players':>7} {'load ms':>8} {'playouts/s':>11} {'moves/s':>9}", style="bold")
 
     def report(row: dict) -> None:
@@ -290,15 +306,15 @@ def cmd_score(args, console: Console) -> int:
         st = score_deals(game, doc.data, doc)
     else:
         if args.json:  # questions go to stderr so that stdout is the JSON alone
-            console = Console(highlight=False, soft_wrap=True, stderr=True)
+            console = LiteralConsole(soft_wrap=True, stderr=True)
         st = new_sheet(game, args.players, _options(args.option), 0)
         st.dealer = parse_seat(game, st.n, args.dealer)
-        console.print(f"[bold]{game.name}[/bold] score keeper — answer for each deal; Ctrl-D when done.")
+        console.print(styled((game.name, "bold"), " score keeper — answer for each deal; Ctrl-D when done."))
         try:
             while not st.match_over:
                 begin(st)
                 console.print(f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —")
-                ask_deal(st, _asker(console), lambda text: console.print(text, markup=False))
+                ask_deal(st, _asker(console), console.print)
                 engine.end_deal(st)
                 _print_deal(st, console)
         except (EOFError, KeyboardInterrupt):
@@ -318,7 +334,7 @@ def cmd_score(args, console: Console) -> int:
 def _asker(console: Console):
     """input() that prints its prompt through `console` (stdout, or stderr under --json)."""
     def read(prompt: str) -> str:
-        console.print(prompt, end="", markup=False)
+        console.print(prompt, end="")
         console.file.flush()
         return input()
     return read
@@ -346,15 +362,16 @@ def _score_json(st) -> dict:
 # -- rules ---------------------------------------------------------------------------------------------------------
 def cmd_rules(args, console: Console) -> int:
     game = load_game(args.file)
-    console.print(f"[bold]{game.name}[/bold] — {'/'.join(map(str, game.players))} players, {len(game.deck)} cards")
+    console.print(styled((game.name, "bold"), f" — {'/'.join(map(str, game.players))} players, {len(game.deck)} cards"))
     if game.description:
         console.print(game.description)
-    console.print("[bold]options[/bold] (set with -o NAME=VALUE):")
+    console.print(styled(("options", "bold"), " (set with -o NAME=VALUE):"))
     for name, decl in game.options.items():
         console.print(f"  {name} = {decl['default']!r}  {decl.get('doc', '')}")
-    console.print("[bold]phases[/bold]: " + ", ".join(f"{p.id} ({p.type_name})" for p in game.phases))
+    console.print(styled(("phases", "bold"), ": " + ", ".join(f"{p.id} ({p.type_name})" for p in game.phases)))
     if game.facts:
-        console.print("[bold]facts[/bold] (what `interp score` asks): " + ", ".join(f.name for f in game.facts))
+        asked = ", ".join(f.name for f in game.facts)
+        console.print(styled(("facts", "bold"), f" (what `interp score` asks): {asked}"))
     return 0
 
 

@@ -296,7 +296,7 @@ def parse_move(st: State, text: str) -> Move:
     for move in moves:
         if phase.describe(st, move).lower() == wanted:
             return move
-    if wanted.isdigit() and 1 <= int(wanted) <= len(moves):
+    if wanted.isdecimal() and len(wanted) <= len(str(len(moves))) and 1 <= int(wanted) <= len(moves):
         return moves[int(wanted) - 1]
     raise IllegalMoveError(phase.explain(st, text))
 

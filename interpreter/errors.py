@@ -74,3 +74,7 @@ class IllegalMoveError(InterpError):
 
 class ScenarioError(InterpError):
     """A scenario or score-keeper input file is malformed."""
+
+
+class SaveError(InterpError):
+    """A save file cannot be resumed: unreadable, malformed, or its moves do not replay to what it records."""

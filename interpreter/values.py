@@ -14,7 +14,7 @@ def parse_seat(game, n: int, text) -> int:
     names = [game.seat_name(s, n).lower() for s in range(n)]
     if t in names:
         return names.index(t)
-    if t.isdigit() and 1 <= int(t) <= n:
+    if t.isdecimal() and len(t) <= len(str(n)) and 1 <= int(t) <= n:
         return int(t) - 1
     raise ValueError(f"no seat {text!r} (seats: {', '.join(game.seat_name(s, n) for s in range(n))})")
 
