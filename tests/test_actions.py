@@ -4,6 +4,7 @@ with ids counted by hand."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -92,3 +93,11 @@ def test_moves_outside_the_space_are_refused(preferans):
         ActionSpace(mitten, 2).action_id(Move("action", ("declare", 0, 5)))
     with pytest.raises(ValueError, match="not in 0 … 124"):
         space.move_of(125)
+
+
+def test_the_docs_example_runs():
+    with open("docs/actions.md", encoding="utf-8") as f:
+        block = re.search(r"```python\n(.*?)```", f.read(), re.S).group(1)
+    namespace: dict = {}
+    exec(compile(block, "docs/actions.md", "exec"), namespace)
+    assert namespace["space"].num_actions == 125 and namespace["ids"] == [32, 33, 48]
