@@ -25,8 +25,8 @@ def pyproject() -> str:
         return f.read()
 
 
-def run(*args: str, cwd: str = ROOT, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+def run(*args: str, cwd: str = ROOT, timeout: float = 120, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=timeout, input=stdin)
 
 
 def test_every_spec_file_ships_by_name():
@@ -153,3 +153,6 @@ def test_wheel_installs_into_a_fresh_venv_and_plays_every_game(tmp_path):
 
     done = run(python, "-m", "interpreter", "simulate", "tarot", "-n", "3", "--seed", "1", cwd=elsewhere)
     assert done.returncode == 0, done.stderr
+    done = run(interp, "play", "preferans", "--seed", "5", "-o", "pool_target=1", cwd=elsewhere, stdin="1\n" * 4000)
+    assert done.returncode == 0 and "The match is over." in done.stdout, done.stderr
+    assert os.path.isfile(os.path.join(elsewhere, "saves", "preferans-5.json"))
