@@ -18,7 +18,7 @@ from .compiler import load_game
 from .errors import InterpError, SpecError
 from .loader import load_spec
 from .play import TerminalMatch, default_save_path
-from .resources import shipped_paths
+from .resources import shipped_games
 from .scenario import named_column, named_entries, named_facts, run_scenario
 from .scorekeeper import ask_deal, begin, new_sheet, score_deals
 from .simulate import bench, simulate
@@ -235,7 +235,7 @@ def cmd_simulate(args, console: Console) -> int:
 
 # -- bench ---------------------------------------------------------------------------------------------------------
 def cmd_bench(args, console: Console) -> int:
-    files = args.files or shipped_paths()
+    files = args.files or shipped_games()
     rows = bench(files, args.seconds)
     if args.json:
         print(json.dumps(rows, indent=1))
