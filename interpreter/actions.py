@@ -46,6 +46,7 @@ from itertools import product
 from typing import Any, Iterable, Sequence
 
 from . import dsltypes as T
+from .engine import legal_moves
 from .phases.declare import EQUAL, GOOD, NOT_GOOD, PASS
 from .phases.discard import DONE
 from .state import Move
@@ -126,7 +127,6 @@ class ActionSpace:
 
     def legal_ids(self, st) -> list[int]:
         """The ids of the legal moves now, sorted."""
-        from .engine import legal_moves
         return sorted(self.action_id(m) for m in legal_moves(st))
 
     def legal_mask(self, st) -> list[bool]:
