@@ -13,7 +13,6 @@ if _MAIN_THREAD:  # Ctrl-C while the modules below load ends interp at once, wit
     _sigint_before = signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 import argparse
-import glob
 import json
 import os
 import sys
@@ -22,12 +21,13 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from . import engine, render, replay
+from . import __version__, engine, render, replay
 from .compiler import load_game
 from .errors import InterpError, SpecError
 from .loader import load_spec
 from .play import TerminalMatch, default_save_path
 from .render import LiteralConsole, styled
+from .resources import shipped_games
 from .scenario import named_column, named_entries, named_facts, run_scenario
 from .scorekeeper import ask_deal, begin, new_sheet, score_deals
 from .simulate import RecordWriter, default_jobs, simulate
@@ -68,6 +68,7 @@ def _error(text: str) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="interp", description="A rules-as-data card-game interpreter.")
+    parser.add_argument("--version", action="version", version=f"interp {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("validate", help="check spec files (schema, names, types, a sample deal)")
@@ -100,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("bench", help="random playouts per second and spec load time, per game file")
-    p.add_argument("files", nargs="*", help="default: games/*.yaml")
+    p.add_argument("files", nargs="*", help="default: every shipped game")
     p.add_argument("--seconds", type=float, default=2.0,
                    help="time per file (load timing and playouts for each player count)")
     p.add_argument("--json", action="store_true")
@@ -192,7 +193,7 @@ def cmd_play(args, console: Console) -> int:
         console.print(f"Resumed {game.name}: deal {st.deal_no}, {len(st.history)} moves replayed.")
     else:
         if not args.file:
-            raise ValueError("name a game file, e.g. interp play games/NAME.yaml (or --resume FILE)")
+            raise ValueError("name a game: a shipped one (interp play NAME) or a file (or --resume FILE)")
         game = load_game(args.file)
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
         st = engine.new_match(game, args.players, seed, _options(args.option))
@@ -282,9 +283,7 @@ def cmd_simulate(args, console: Console) -> int:
 # -- bench ---------------------------------------------------------------------------------------------------------
 def cmd_bench(args, console: Console) -> int:
     from .bench import bench
-    files = args.files or sorted(glob.glob("games/*.yaml"))
-    if not files:
-        raise ValueError("no spec files: name some, or run from the project folder")
+    files = args.files or shipped_games()
     out = LiteralConsole(soft_wrap=True, stderr=True) if args.json else console
     out.print(f"{'spec':<40} {'players':>7} {'load ms':>8} {'playouts/s':>11} {'moves/s':>9}", style="bold")
 

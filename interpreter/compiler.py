@@ -19,6 +19,7 @@ from .dsl import (Compiler, Macro, Scope, ShiftedSource, SourceRef, Symbol, comp
 from .errors import SpecError
 from .game import Bid, ColumnDecl, FactDecl, Game, VarDecl, ZoneDecl
 from .loader import Document, load_spec
+from .resources import spec_path
 from .symbols import capped_setter, column_symbol, option_getter, var_symbol, with_domain
 from .phases.auction import AuctionPhase
 from .phases.context import PhaseContext
@@ -36,9 +37,10 @@ _DEFINE_KEY = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([A-Za-z_]\w*(?:\s*,\s*[
 
 
 def load_game(path: str) -> Game:
-    """Load, schema-check and compile a spec file; raises SpecError with a location on any mistake."""
+    """Load, schema-check and compile a spec file, or a shipped game by name (`resources.spec_path`); raises
+    SpecError with a location on any mistake."""
     from .schema import check_schema
-    doc = load_spec(path)
+    doc = load_spec(spec_path(path))
     check_schema(doc)
     return compile_spec(doc)
 

@@ -12,13 +12,12 @@ from jsonschema.exceptions import best_match
 
 from .errors import SpecError
 from .loader import Document
-
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schema" / "game.schema.json"
+from .resources import SCHEMA_PATH
 
 
 @lru_cache(maxsize=1)
 def validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    return jsonschema.Draft202012Validator(json.loads(Path(SCHEMA_PATH).read_text(encoding="utf-8")))
 
 
 def check_schema(doc: Document) -> None:
