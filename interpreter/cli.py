@@ -178,25 +178,44 @@ def cmd_run(args, console: Console) -> int:
     result = run_scenario(args.scenario)
     if args.json:
         print(json.dumps(result, indent=1, ensure_ascii=False))
-        return 0
+    else:
+        _print_run(result, console)
+    return _report_expect(result, Console(stderr=True, highlight=False) if args.json else console)
+
+
+def _print_run(result: dict, console: Console) -> None:
     console.print(f"[bold]{result['spec']}[/bold] — {result['players']} players, dealer {result['dealer']}")
     for line in result["events"]:
-        console.print("  " + line)
+        console.print("  " + line, markup=False)
     if not result["finished"]:
-        console.print(f"The deal is not over: {result['to_move']} to move; legal: {', '.join(result['legal'])}")
-        return 0
+        console.print(f"The deal is not over: {result['to_move']} to move; legal: {', '.join(result['legal'])}",
+                      markup=False)
+        return
     if result.get("redeal"):
         console.print("[bold]Result[/bold]: the deal is void (redeal); nothing is scored")
-        return 0
+        return
     console.print("[bold]Result[/bold]")
     for name, value in result["facts"].items():
-        console.print(f"  {name}: {value}")
+        console.print(f"  {name}: {value}", markup=False)
     for line in result.get("breakdown", []):
-        console.print(f"  {line}")
+        console.print(f"  {line}", markup=False)
     for col, diff in result["entries"].items():
         for who, delta in diff.items():
-            console.print(f"  {who}: {col} {delta:+}")
-    return 0
+            console.print(f"  {who}: {col} {delta:+}", markup=False)
+
+
+def _report_expect(result: dict, console: Console) -> int:
+    """Exit 1 with one located line per unmet expectation; 0 when all hold (or there are none)."""
+    mismatches = result.get("mismatches")
+    if mismatches is None:
+        return 0
+    if not mismatches:
+        console.print("expect: all hold")
+        return 0
+    console.print(f"expect: {len(mismatches)} mismatch{'es' if len(mismatches) > 1 else ''}", markup=False)
+    for line in mismatches:
+        console.print("  " + line, markup=False, soft_wrap=True)
+    return 1
 
 
 # -- simulate ------------------------------------------------------------------------------------------------------
