@@ -20,7 +20,7 @@ from .errors import InterpError, SpecError
 from .loader import load_spec
 from .play import TerminalMatch, default_save_path
 from .scenario import named_column, named_entries, named_facts, run_scenario
-from .scorekeeper import ask_deal, begin, new_sheet, score_deals
+from .scorekeeper import keep_score, new_sheet, score_deals
 from .simulate import bench, simulate
 from .values import parse_seat
 
@@ -281,18 +281,11 @@ def cmd_score(args, console: Console) -> int:
             console = Console(highlight=False, soft_wrap=True, stderr=True)
         st = new_sheet(game, args.players, _options(args.option), 0)
         st.dealer = parse_seat(game, st.n, args.dealer)
-        console.print(f"[bold]{game.name}[/bold] score keeper — answer for each deal; Ctrl-D when done.")
-        try:
-            while not st.match_over:
-                begin(st)
-                console.print(f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —")
-                ask_deal(st, _asker(console), lambda text: console.print(text, markup=False))
-                engine.end_deal(st)
-                _print_deal(st, console)
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            if st.deals and not st.deal_over:
-                st.deal_no -= 1
+        console.print(f"[bold]{game.name}[/bold] score keeper — answer for each deal; 'undo' takes back the last "
+                      "deal; Ctrl-D when done.")
+        st = keep_score(st, _asker(console), lambda text: console.print(text, markup=False),
+                        lambda st: _print_deal(st, console))
+        console.print()
     if args.json:
         print(json.dumps(_score_json(st), indent=1, ensure_ascii=False))
         return 0
