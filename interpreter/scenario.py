@@ -16,13 +16,17 @@ from .compiler import load_game
 from .errors import IllegalMoveError, ScenarioError
 from .expect import check_expect, expect_keys_problem
 from .loader import Document, load_spec
-from .values import finite_number, parse_seat
+from .values import finite_number, parse_seat, short_repr
 
 #: The keys of a scenario file and what each holds (for the message when one has the wrong type).
 KEYS = {"spec": "a file name", "players": "a whole number", "dealer": "a seat name or number",
         "options": "a mapping of option name to value", "zones": "a mapping of zone name to cards",
         "rest": "a zone name", "sheet": "a mapping of column to {seat: number}",
         "moves": "a YAML list of moves", "expect": "a mapping (facts:, entries:, sheet: ...)"}
+_EXAMPLES = {"spec": "spec: ../games/my-game.yaml", "players": "players: 4", "dealer": "dealer: South",
+             "options": "options: {pool_target: 20}", "zones": "zones: {talon: [7D, 8D], hand: {South: [..]}}",
+             "rest": "rest: stock", "sheet": "sheet: {pool: {South: 18}}", "moves": "moves: [pass, 6S, pass]",
+             "expect": "expect: {entries: {pool: {South: 2}}}"}
 _TYPES = {"spec": (str,), "players": (int,), "dealer": (str, int), "options": (dict,), "zones": (dict,),
           "rest": (str,), "sheet": (dict,), "moves": (list, str), "expect": (dict,)}
 
@@ -89,14 +93,15 @@ def _check_keys(doc: Document) -> None:
             where = doc.key_where((key,))
             raise ScenarioError(f"unknown key {key!r} in a scenario", where, hint, doc.line_of(where))
         if not isinstance(value, _TYPES[key]) or isinstance(value, bool):
-            raise _error(doc, f"{key}: should be {KEYS[key]}, not {_shown(value)}", (key,))
+            raise _error(doc, f"{key}: should be {KEYS[key]}, not {_shown(value)}", (key,),
+                         "write " + _EXAMPLES[key])
     if "spec" not in doc.data:
         raise _error(doc, "a scenario names its game: spec: path/to/game.yaml", ())
 
 
 def _shown(value) -> str:
     kind = {dict: "a mapping", list: "a list", str: "text", bool: "true/false", type(None): "empty"}
-    return kind.get(type(value)) or f"the number {value!r}"
+    return kind.get(type(value)) or f"the number {short_repr(value)}"
 
 
 def _game(doc: Document, path: str):
@@ -109,7 +114,8 @@ def _game(doc: Document, path: str):
 def _players(doc: Document, game) -> int:
     n = doc.data.get("players", game.default_players)
     if n not in game.players:
-        raise _error(doc, f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}", ("players",))
+        raise _error(doc, f"{game.name} is for {', '.join(map(str, game.players))} players, not {short_repr(n)}", ("players",),
+                     f"write players: {game.default_players}")
     return n
 
 
@@ -121,7 +127,8 @@ def _options(doc: Document, game) -> dict:
             if isinstance(value, float):
                 finite_number(value)
         except ValueError as exc:
-            raise _error(doc, str(exc), ("options", name)) from None
+            raise _error(doc, str(exc), ("options", name),
+                         "`interp rules SPEC` lists the options and their defaults") from None
     return options
 
 
@@ -140,12 +147,13 @@ def _starting_sheet(doc: Document, st) -> None:
         for who, value in values.items():
             where = path + (who,)
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise _error(doc, f"{col} of {who}: a number, not {_shown(value)}", where)
+                raise _error(doc, f"{col} of {who}: a number, not {_shown(value)}", where, f"write {who}: 10")
             try:
                 value = finite_number(value)
                 seats = _pair(game, n, str(who)) if pair else (parse_seat(game, n, who),)
             except ValueError as exc:
-                hint = f"{col} is per pair of seats: write 'A>B' (what A has written against B)" if pair else None
+                hint = (f"{col} is per pair of seats: write 'A>B' (what A has written against B)" if pair
+                        else f"{col} is per seat: write {col}: {{{game.seat_name(0, n)}: 10}}")
                 raise _error(doc, f"{col}: {exc}", where, hint) from None
             if pair:
                 st.sheet[col][seats[0]][seats[1]] = value

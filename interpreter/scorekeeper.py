@@ -23,12 +23,14 @@ from .errors import ScenarioError
 from .factchecks import fact_problems, value_problem
 from .loader import Document
 from .state import State
-from .values import finite_number, parse_seat, parse_value
+from .values import finite_number, parse_seat, parse_value, short_repr
 
 #: The keys of a score input file and what each holds.
 INPUT_KEYS = {"players": "a whole number", "dealer": "a seat name or number",
               "options": "a mapping of option name to value", "deals": "a list of deals, each a mapping of facts"}
 _INPUT_TYPES = {"players": int, "dealer": (str, int), "options": dict, "deals": list}
+_INPUT_EXAMPLES = {"players": "players: 3", "dealer": "dealer: South", "options": "options: {pool_target: 10}",
+                   "deals": "deals: then one line `- {fact: value, ...}` per deal"}
 UNDO = "undo"
 
 
@@ -147,11 +149,11 @@ def _score_deal(doc: Document, st: State, deal: dict, path: tuple) -> None:
             try:
                 set_fact(st, decl, seats, deal[decl.name])
             except FactError as exc:
-                raise _error(doc, f"deal {i + 1}: {exc}", path + (decl.name,) + exc.where) from None
+                raise _error(doc, f"deal {i + 1}: {exc}", path + (decl.name,) + exc.where, decl.ask) from None
             except ValueError as exc:
-                raise _error(doc, f"deal {i + 1}: {decl.name}: {exc}", path + (decl.name,)) from None
+                raise _error(doc, f"deal {i + 1}: {decl.name}: {exc}", path + (decl.name,), decl.ask) from None
         elif seats is not None or game.vars[decl.name].type != "bool":
-            raise _error(doc, f"deal {i + 1}: {decl.name} is missing ({decl.ask})", path)
+            raise _error(doc, f"deal {i + 1}: {decl.name} is missing", path, f"{decl.name}: {decl.ask}")
 
 
 def _check_input(doc: Document, game) -> None:
@@ -166,10 +168,11 @@ def _check_input(doc: Document, game) -> None:
         if value is None and key == "deals":
             continue
         if not isinstance(value, _INPUT_TYPES[key]) or isinstance(value, bool):
-            raise _error(doc, f"{key}: should be {INPUT_KEYS[key]}", (key,))
+            raise _error(doc, f"{key}: should be {INPUT_KEYS[key]}", (key,), "write " + _INPUT_EXAMPLES[key])
     n = data.get("players", game.default_players)
     if n not in game.players:
-        raise _error(doc, f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}", ("players",))
+        raise _error(doc, f"{game.name} is for {', '.join(map(str, game.players))} players, not {short_repr(n)}",
+                     ("players",), f"write players: {game.default_players}")
 
 
 def _options(doc: Document, game) -> dict:
@@ -180,7 +183,8 @@ def _options(doc: Document, game) -> dict:
                 finite_number(value)
             engine.resolve_options(game, {name: value})
         except ValueError as exc:
-            raise _error(doc, str(exc), ("options", name)) from None
+            raise _error(doc, f"option {name}: {exc}" if name in game.options else str(exc), ("options", name),
+                         "`interp rules SPEC` lists the options and their defaults") from None
     return options
 
 

@@ -86,3 +86,15 @@ def finite_number(text) -> Fraction | int:
     if abs(value) > LIMIT:
         raise ValueError(f"the number is too large (at most {LIMIT} either way)")
     return value
+
+
+def short_repr(value, width: int = 24) -> str:
+    """A value as a message may quote it: cut to `width` characters, huge whole numbers by their size.
+
+    >>> short_repr(10 ** 400), short_repr("x" * 30)
+    ('a 401-digit number', "'xxxxxxxxxxxxxxxxxxx…")
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** width:
+        return f"a {len(str(abs(value))) if value.bit_length() < 14000 else 'many'}-digit number"
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 4] + "…"
