@@ -29,6 +29,12 @@ KEYS = {"facts": ("a mapping of fact name to value", True),
         "legal": ("a list of moves", False),
         "legal_includes": ("a list of moves", False),
         "legal_excludes": ("a list of moves", False)}
+_EXAMPLES = {"facts": "write facts: {declarer: West, tricks: {West: 7, North: 2, South: 1}}",
+             "entries": "write entries: {pool: {West: 4}, whists: {North>West: 4}}",
+             "sheet": "write sheet: {pool: {West: 4}}", "settlement": "write settlement: {West: 40, North: -40}",
+             "match_over": "write match_over: true", "to_move": "write to_move: West",
+             "legal": "write legal: [pass, 6S]", "legal_includes": "write legal_includes: [6S]",
+             "legal_excludes": "write legal_excludes: [6S]"}
 _SHAPES = {"facts": dict, "entries": dict, "sheet": dict, "settlement": dict, "match_over": bool,
            "to_move": str, "legal": list, "legal_includes": list, "legal_excludes": list}
 
@@ -42,7 +48,7 @@ def expect_keys_problem(doc: Document, game) -> ScenarioError | None:
             return ScenarioError(f"unknown key {key!r} under expect:", where, "expect keys: " + ", ".join(KEYS),
                                  doc.line_of(where))
         if not isinstance(value, _SHAPES[key]):
-            return doc.error(f"expect: {key} should be {KEYS[key][0]}", path, cls=ScenarioError)
+            return doc.error(f"expect: {key} should be {KEYS[key][0]}", path, _EXAMPLES[key], cls=ScenarioError)
         if key in ("entries", "sheet"):
             for col, diff in value.items():
                 if col not in game.columns:
@@ -50,7 +56,7 @@ def expect_keys_problem(doc: Document, game) -> ScenarioError | None:
                                      "columns: " + ", ".join(game.columns), cls=ScenarioError)
                 if not isinstance(diff, dict):
                     return doc.error(f"expect: {key} › {col} should be a mapping of seat to number",
-                                     path + (col,), cls=ScenarioError)
+                                     path + (col,), _EXAMPLES[key], cls=ScenarioError)
         if key == "facts":
             for name in value:
                 if name not in game.vars:
@@ -71,7 +77,8 @@ def check_expect(doc: Document, game, out: dict) -> list:
         if not needs_end and out["finished"]:
             lines.append(_line(doc, path, f"the deal is over, so there is no {key}"))
             continue
-        actual = out[game.result_label] if key == "settlement" else out.get(key)
+        source = {"settlement": game.result_label, "legal_includes": "legal", "legal_excludes": "legal"}.get(key, key)
+        actual = out.get(source)
         for sub, message in _compare(key, expected, _plain(actual)):
             lines.append(_line(doc, path + sub, message))
     return lines

@@ -226,7 +226,7 @@ def _cards(doc: Document, game, path: tuple, cards, seen: dict) -> list:
             raise _error(doc, f"no card {code!r} in this deck", path,
                          "cards are rank then suit: 10H, QS, 7C") from None
         if card in seen:
-            raise _error(doc, f"{code} is placed twice (also in {seen[card]})", path)
+            raise _error(doc, f"{code} is placed twice (also in {seen[card]})", path, "place each card once")
         seen[card] = "/".join(map(str, path[1:]))
         out.append(card)
     return out
@@ -239,7 +239,8 @@ def _play(doc: Document, st) -> list:
     for i, text in enumerate(items):
         path = ("moves",) if isinstance(raw, str) else ("moves", i)
         if not isinstance(text, (str, int)) or isinstance(text, bool):
-            raise _error(doc, f"move {i + 1} should be text, not {_shown(text)}", path)
+            raise _error(doc, f"move {i + 1} should be text, not {_shown(text)}", path,
+                         "write each move as `interp play` takes it: 6S, pass, declare mitten of 4s with 4S")
         text = str(text)
         if st.deal_over:
             raise _error(doc, f"move {i + 1} ({text}) comes after the deal is over", path)
