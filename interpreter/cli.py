@@ -17,7 +17,7 @@ from rich.table import Table
 from . import engine, render, replay
 from .compiler import load_game
 from .errors import InterpError, SpecError
-from .loader import load_spec
+from .loader import load_data
 from .play import TerminalMatch, default_save_path
 from .scenario import named_column, named_entries, named_facts, run_scenario
 from .scorekeeper import keep_score, new_sheet, score_deals
@@ -274,7 +274,7 @@ def cmd_bench(args, console: Console) -> int:
 def cmd_score(args, console: Console) -> int:
     game = load_game(args.file)
     if args.input:
-        doc = load_spec(args.input)
+        doc = load_data(args.input)
         st = score_deals(game, doc.data, doc)
     else:
         if args.json:  # questions go to stderr so that stdout is the JSON alone

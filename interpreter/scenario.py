@@ -15,7 +15,7 @@ from . import engine
 from .compiler import load_game
 from .errors import IllegalMoveError, ScenarioError
 from .expect import check_expect, expect_keys_problem
-from .loader import Document, load_spec
+from .loader import Document, load_data
 from .values import finite_number, parse_seat, short_repr
 
 #: The keys of a scenario file and what each holds (for the message when one has the wrong type).
@@ -37,7 +37,7 @@ def run_scenario(path: str) -> dict:
     A scenario's `expect: {entries: {points: {South: 10}}}` gives `mismatches == []` when South scored 10, and
     `["x.yaml:18:5: entries › points › South: expected 10, got 20"]` when he scored 20.
     """
-    doc = load_spec(path)
+    doc = load_data(path)
     _check_keys(doc)
     game = _game(doc, path)
     data = doc.data
