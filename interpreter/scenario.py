@@ -240,7 +240,7 @@ def _play(doc: Document, st) -> list:
         path = ("moves",) if isinstance(raw, str) else ("moves", i)
         if not isinstance(text, (str, int)) or isinstance(text, bool):
             raise _error(doc, f"move {i + 1} should be text, not {_shown(text)}", path,
-                         "write each move as `interp play` takes it: 6S, pass, declare mitten of 4s with 4S")
+                         "write each move as `interp play` takes it (6S, pass), one list item per move")
         text = str(text)
         if st.deal_over:
             raise _error(doc, f"move {i + 1} ({text}) comes after the deal is over", path)
