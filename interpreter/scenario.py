@@ -13,22 +13,23 @@ import os
 
 from . import engine
 from .compiler import load_game
-from .errors import IllegalMoveError, ScenarioError
+from .errors import IllegalMoveError
 from .expect import check_expect, expect_keys_problem
 from .loader import Document, load_data
-from .values import finite_number, parse_seat, short_repr
+from .inputfile import Key, check_keys, error as _error, players, shown
+from .inputfile import options as checked_options
+from .values import finite_number, parse_seat
 
-#: The keys of a scenario file and what each holds (for the message when one has the wrong type).
-KEYS = {"spec": "a file name", "players": "a whole number", "dealer": "a seat name or number",
-        "options": "a mapping of option name to value", "zones": "a mapping of zone name to cards",
-        "rest": "a zone name", "sheet": "a mapping of column to {seat: number}",
-        "moves": "a YAML list of moves", "expect": "a mapping (facts:, entries:, sheet: ...)"}
-_EXAMPLES = {"spec": "spec: ../games/my-game.yaml", "players": "players: 4", "dealer": "dealer: South",
-             "options": "options: {pool_target: 20}", "zones": "zones: {talon: [7D, 8D], hand: {South: [..]}}",
-             "rest": "rest: stock", "sheet": "sheet: {pool: {South: 18}}", "moves": "moves: [pass, 6S, pass]",
-             "expect": "expect: {entries: {pool: {South: 2}}}"}
-_TYPES = {"spec": (str,), "players": (int,), "dealer": (str, int), "options": (dict,), "zones": (dict,),
-          "rest": (str,), "sheet": (dict,), "moves": (list, str), "expect": (dict,)}
+#: The keys of a scenario file.
+KEYS = {"spec": Key((str,), "a file name", "spec: ../games/my-game.yaml"),
+        "players": Key((int,), "a whole number", "players: 4"),
+        "dealer": Key((str, int), "a seat name or number", "dealer: South"),
+        "options": Key((dict,), "a mapping of option name to value", "options: {pool_target: 20}"),
+        "zones": Key((dict,), "a mapping of zone name to cards", "zones: {talon: [7D, 8D], hand: {South: [..]}}"),
+        "rest": Key((str,), "a zone name", "rest: stock"),
+        "sheet": Key((dict,), "a mapping of column to {seat: number}", "sheet: {pool: {South: 18}}"),
+        "moves": Key((list, str), "a YAML list of moves", "moves: [pass, 6S, pass]"),
+        "expect": Key((dict,), "a mapping (facts:, entries:, sheet: ...)", "expect: {entries: {pool: {South: 2}}}")}
 
 
 def run_scenario(path: str) -> dict:
@@ -41,16 +42,16 @@ def run_scenario(path: str) -> dict:
     _check_keys(doc)
     game = _game(doc, path)
     data = doc.data
-    n = _players(doc, game)
+    n = players(doc, game)
     try:
-        dealer = parse_seat(game, n, data.get("dealer", 1))
+        dealer = parse_seat(game, n, 1 if data.get("dealer") is None else data["dealer"])
     except ValueError as exc:
         raise _error(doc, str(exc), ("dealer",)) from None
     stack = _stack(doc, game, n)
-    options = _options(doc, game)
+    options = checked_options(doc, game)
     st = engine.new_match(game, n, 0, options, dealer, stack=stack, deal=False)
     _starting_sheet(doc, st)
-    if "expect" in data:
+    if data.get("expect") is not None:
         problem = expect_keys_problem(doc, game)
         if problem is not None:
             raise problem
@@ -73,63 +74,24 @@ def run_scenario(path: str) -> dict:
     else:
         out["to_move"] = game.seat_name(engine.to_move(st), n)
         out["legal"] = [engine.notation(st, m) for m in engine.legal_moves(st)]
-    if "expect" in data:
+    if data.get("expect") is not None:
         out["mismatches"] = check_expect(doc, game, out)
     return out
 
 
-def _error(doc: Document, message: str, path: tuple, hint: str | None = None) -> ScenarioError:
-    return doc.error(message, path, hint, cls=ScenarioError)
-
-
 def _check_keys(doc: Document) -> None:
     """Every key known and of its type: a typo (`zone:`) or a wrong shape is a located error."""
-    if not isinstance(doc.data, dict):
-        raise _error(doc, "a scenario is a mapping (spec:, zones:, moves: ...)", ())
-    for key, value in doc.data.items():
-        if key not in KEYS:
-            close = [k for k in KEYS if k.rstrip("s") == str(key).rstrip("s")]
-            hint = f"did you mean {close[0]}:?" if close else "scenario keys: " + ", ".join(KEYS)
-            where = doc.key_where((key,))
-            raise ScenarioError(f"unknown key {key!r} in a scenario", where, hint, doc.line_of(where))
-        if not isinstance(value, _TYPES[key]) or isinstance(value, bool):
-            raise _error(doc, f"{key}: should be {KEYS[key]}, not {_shown(value)}", (key,),
-                         "write " + _EXAMPLES[key])
-    if "spec" not in doc.data:
-        raise _error(doc, "a scenario names its game: spec: path/to/game.yaml", ())
-
-
-def _shown(value) -> str:
-    kind = {dict: "a mapping", list: "a list", str: "text", bool: "true/false", type(None): "empty"}
-    return kind.get(type(value)) or f"the number {short_repr(value)}"
+    check_keys(doc, "a scenario", KEYS)
+    if not doc.data.get("spec"):
+        raise _error(doc, "a scenario names its game", (), "write spec: path/to/game.yaml (relative to this file)")
 
 
 def _game(doc: Document, path: str):
     spec = os.path.join(os.path.dirname(path), doc.data["spec"])
     if not os.path.isfile(spec):
-        raise _error(doc, f"no spec file {doc.data['spec']!r}", ("spec",), "the path is relative to the scenario file")
+        raise _error(doc, f"no spec file {doc.data['spec']!r}", ("spec",),
+                     "the path is relative to the scenario file")
     return load_game(spec)
-
-
-def _players(doc: Document, game) -> int:
-    n = doc.data.get("players", game.default_players)
-    if n not in game.players:
-        raise _error(doc, f"{game.name} is for {', '.join(map(str, game.players))} players, not {short_repr(n)}", ("players",),
-                     f"write players: {game.default_players}")
-    return n
-
-
-def _options(doc: Document, game) -> dict:
-    options = doc.data.get("options") or {}
-    for name, value in options.items():
-        try:
-            engine.resolve_options(game, {name: value})
-            if isinstance(value, float):
-                finite_number(value)
-        except ValueError as exc:
-            raise _error(doc, str(exc), ("options", name),
-                         "`interp rules SPEC` lists the options and their defaults") from None
-    return options
 
 
 def _starting_sheet(doc: Document, st) -> None:
@@ -143,11 +105,11 @@ def _starting_sheet(doc: Document, st) -> None:
         if not isinstance(values, dict):
             example = "{West>South: 20}" if pair else "{West: 10, South: 4}"
             raise _error(doc, f"sheet column {col} is a mapping of {'seat pair' if pair else 'seat'} to number, "
-                              f"not {_shown(values)}", path, f"write {col}: {example}")
+                              f"not {shown(values)}", path, f"write {col}: {example}")
         for who, value in values.items():
             where = path + (who,)
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise _error(doc, f"{col} of {who}: a number, not {_shown(value)}", where, f"write {who}: 10")
+                raise _error(doc, f"{col} of {who}: a number, not {shown(value)}", where, f"write {who}: 10")
             try:
                 value = finite_number(value)
                 seats = _pair(game, n, str(who)) if pair else (parse_seat(game, n, who),)
@@ -191,7 +153,7 @@ def _stack(doc: Document, game, n: int) -> dict:
                 raise _error(doc, f"{zone_name} is one zone, not per seat: give a list of cards", path)
             stack[game.zone_id(zone_name, None, n)] = _cards(doc, game, path, content, seen)
     missing = [c for c in range(len(game.deck)) if c not in seen]
-    if "rest" in doc.data:
+    if doc.data.get("rest") is not None:
         decl = _zone(doc, game, doc.data["rest"], ("rest",))
         if decl.per_seat:
             raise _error(doc, f"rest: {decl.name} is per seat; name a single zone", ("rest",))
@@ -215,7 +177,7 @@ def _cards(doc: Document, game, path: tuple, cards, seen: dict) -> list:
     if isinstance(cards, str):
         cards = cards.split()
     if cards is not None and not isinstance(cards, list):
-        raise _error(doc, f"cards are a list like [10H, QS], not {_shown(cards)}", path)
+        raise _error(doc, f"cards are a list like [10H, QS], not {shown(cards)}", path)
     out = []
     for i, code in enumerate(cards or []):
         try:
@@ -239,7 +201,7 @@ def _play(doc: Document, st) -> list:
     for i, text in enumerate(items):
         path = ("moves",) if isinstance(raw, str) else ("moves", i)
         if not isinstance(text, (str, int)) or isinstance(text, bool):
-            raise _error(doc, f"move {i + 1} should be text, not {_shown(text)}", path,
+            raise _error(doc, f"move {i + 1} should be text, not {shown(text)}", path,
                          "write each move as `interp play` takes it (6S, pass), one list item per move")
         text = str(text)
         if st.deal_over:

@@ -23,14 +23,16 @@ from .errors import ScenarioError
 from .factchecks import fact_problems, value_problem
 from .loader import Document
 from .state import State
-from .values import finite_number, parse_seat, parse_value, short_repr
+from .inputfile import Key, check_keys, error as _error, players
+from .inputfile import options as checked_options
+from .values import parse_seat, parse_value
 
-#: The keys of a score input file and what each holds.
-INPUT_KEYS = {"players": "a whole number", "dealer": "a seat name or number",
-              "options": "a mapping of option name to value", "deals": "a list of deals, each a mapping of facts"}
-_INPUT_TYPES = {"players": int, "dealer": (str, int), "options": dict, "deals": list}
-_INPUT_EXAMPLES = {"players": "players: 3", "dealer": "dealer: South", "options": "options: {pool_target: 10}",
-                   "deals": "deals: then one line `- {fact: value, ...}` per deal"}
+#: The keys of a score input file.
+INPUT_KEYS = {"players": Key((int,), "a whole number", "players: 3"),
+              "dealer": Key((str, int), "a seat name or number", "dealer: South"),
+              "options": Key((dict,), "a mapping of option name to value", "options: {pool_target: 10}"),
+              "deals": Key((list,), "a list of deals, each a mapping of facts",
+                           "deals: then one line `- {fact: value, ...}` per deal")}
 UNDO = "undo"
 
 
@@ -116,13 +118,13 @@ def score_deals(game, data, doc: Document | None = None) -> State:
     """Score every deal of an input file; errors name the deal (and its line and column when `doc` is given).
     Nothing is returned (so nothing is written) unless every deal is sound."""
     doc = doc or Document("<input>", data)
-    _check_input(doc, game)
-    n = data.get("players", game.default_players)
+    check_keys(doc, "a score input", INPUT_KEYS)
+    n = players(doc, game)
     try:
-        dealer = parse_seat(game, n, data.get("dealer", 1))
+        dealer = parse_seat(game, n, 1 if data.get("dealer") is None else data["dealer"])
     except ValueError as exc:
         raise _error(doc, str(exc), ("dealer",)) from None
-    st = new_sheet(game, n, _options(doc, game), dealer)
+    st = new_sheet(game, n, checked_options(doc, game), dealer)
     for i, deal in enumerate(data.get("deals") or []):
         path = ("deals", i)
         if not isinstance(deal, dict) or not deal:
@@ -154,42 +156,6 @@ def _score_deal(doc: Document, st: State, deal: dict, path: tuple) -> None:
                 raise _error(doc, f"deal {i + 1}: {decl.name}: {exc}", path + (decl.name,), decl.ask) from None
         elif seats is not None or game.vars[decl.name].type != "bool":
             raise _error(doc, f"deal {i + 1}: {decl.name} is missing", path, f"{decl.name}: {decl.ask}")
-
-
-def _check_input(doc: Document, game) -> None:
-    data = doc.data
-    if not isinstance(data, dict):
-        raise _error(doc, "a score input is a mapping (players:, dealer:, options:, deals:)", ())
-    for key, value in data.items():
-        if key not in INPUT_KEYS:
-            where = doc.key_where((key,))
-            raise ScenarioError(f"unknown key {key!r} in a score input", where,
-                                "keys: " + ", ".join(INPUT_KEYS), doc.line_of(where))
-        if value is None and key == "deals":
-            continue
-        if not isinstance(value, _INPUT_TYPES[key]) or isinstance(value, bool):
-            raise _error(doc, f"{key}: should be {INPUT_KEYS[key]}", (key,), "write " + _INPUT_EXAMPLES[key])
-    n = data.get("players", game.default_players)
-    if n not in game.players:
-        raise _error(doc, f"{game.name} is for {', '.join(map(str, game.players))} players, not {short_repr(n)}",
-                     ("players",), f"write players: {game.default_players}")
-
-
-def _options(doc: Document, game) -> dict:
-    options = doc.data.get("options") or {}
-    for name, value in options.items():
-        try:
-            if isinstance(value, float):
-                finite_number(value)
-            engine.resolve_options(game, {name: value})
-        except ValueError as exc:
-            raise _error(doc, f"option {name}: {exc}" if name in game.options else str(exc), ("options", name),
-                         "`interp rules SPEC` lists the options and their defaults") from None
-    return options
-
-
-def _error(doc: Document, message: str, path: tuple, hint: str | None = None) -> ScenarioError:
-    return doc.error(message, path, hint, cls=ScenarioError)
 
 
 # -- at the terminal -------------------------------------------------------------------------------------------------

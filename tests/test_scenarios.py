@@ -17,10 +17,11 @@ from interpreter.scenario import run_scenario
 
 from .conftest import ROOT
 
-SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "**", "*.yaml"), recursive=True))
+SCENARIO_DIR = os.path.join(ROOT, "tests", "scenarios")
+SCENARIOS = sorted(glob.glob(os.path.join(SCENARIO_DIR, "**", "*.yaml"), recursive=True))
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: os.path.relpath(p, os.path.join(ROOT, "tests", "scenarios")))
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: os.path.relpath(p, SCENARIO_DIR))
 def test_scenario_meets_its_expectations(path):
     result = run_scenario(path)
     assert "mismatches" in result, "the scenario has no expect: block"
