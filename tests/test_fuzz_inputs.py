@@ -26,7 +26,7 @@ from interpreter import cli, scenario
 from .conftest import ROOT
 
 SEED = 20261122
-CASES = 360          # about 10-15 s on one idle core
+CASES = 720          # about 8 s on an idle core, 15 s on a busy one
 PER_CASE_SECONDS = 10
 
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "**", "*.yaml"), recursive=True))

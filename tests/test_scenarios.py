@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import glob
 import os
-import subprocess
-import sys
 
 import pytest
 
@@ -16,6 +14,7 @@ from interpreter.errors import ScenarioError
 from interpreter.scenario import run_scenario
 
 from .conftest import ROOT
+from .scenario_helpers import run_cli
 
 SCENARIO_DIR = os.path.join(ROOT, "tests", "scenarios")
 SCENARIOS = sorted(glob.glob(os.path.join(SCENARIO_DIR, "**", "*.yaml"), recursive=True))
@@ -94,14 +93,12 @@ BROKEN = [  # (what, edit, the line's text, words of the message)
 @pytest.mark.parametrize("what,edit,line,words", BROKEN, ids=[b[0] for b in BROKEN])
 def test_broken_scenario_is_a_located_error_with_exit_2(tmp_path, what, edit, line, words):
     path = _variant(tmp_path, edit)
-    proc = subprocess.run([sys.executable, "-m", "interpreter.cli", "run", path], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
-    assert proc.returncode == 2, proc.stderr
-    assert "Traceback" not in proc.stderr
-    head = proc.stderr.splitlines()[0]
+    code, _, stderr = run_cli(["run", path])
+    assert code == 2, stderr
+    head = stderr.splitlines()[0]
     where = f"{path}:{_line_of(path, line) if line else 1}:"
-    assert head.startswith(where) and words in head, proc.stderr
-    assert "hint:" in proc.stderr or line is None
+    assert head.startswith(where) and words in head, stderr
+    assert "hint:" in stderr or line is None
 
 
 def test_a_moves_string_that_splits_a_move_says_to_write_a_list(tmp_path):
@@ -119,15 +116,14 @@ def test_a_moves_string_that_splits_a_move_says_to_write_a_list(tmp_path):
 def test_an_unmet_expectation_is_a_located_diff_and_exit_1(tmp_path):
     path = _variant(tmp_path, _sub("pool: {North: 4}",
                                    "pool: {North: 5, West: 1}\n  facts: {declarer: South}\n  to_move: West"))
-    proc = subprocess.run([sys.executable, "-m", "interpreter.cli", "run", path], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
-    assert proc.returncode == 1
+    code, stdout, _ = run_cli(["run", path])
+    assert code == 1
     line = _line_of(path, "pool: {North: 5")
-    assert f"{path}:{line}:19: entries › pool › North: expected 5, got 4" in proc.stdout
-    assert f"{path}:{line}:28: entries › pool › West: expected 1, got nothing" in proc.stdout
-    assert "facts › declarer: expected South, got North" in proc.stdout
-    assert "to_move: the deal is over, so there is no to_move" in proc.stdout
-    assert "expect: 4 mismatches" in proc.stdout
+    assert f"{path}:{line}:19: entries › pool › North: expected 5, got 4" in stdout
+    assert f"{path}:{line}:28: entries › pool › West: expected 1, got nothing" in stdout
+    assert "facts › declarer: expected South, got North" in stdout
+    assert "to_move: the deal is over, so there is no to_move" in stdout
+    assert "expect: 4 mismatches" in stdout
 
 
 def test_entries_are_exact_and_legal_is_a_set(tmp_path):

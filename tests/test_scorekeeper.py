@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
 from .conftest import ROOT
+from .scenario_helpers import run_cli
 
 PREFERANS = ["games/preferans.yaml", "players: 3\ndealer: South\ndeals:\n"
              "  - {raspasy: true, tricks: {West: 3, North: 4, South: 3}}\n"]
@@ -22,10 +21,15 @@ TAROT = ["games/tarot.yaml", "players: 4\ndealer: Anne\ndeals:\n"
          "  - {taker: Anne, contract: garde, oudlers: 2, card_points: 50}\n"]
 
 
-def _score(spec: str, path: str, *more: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "interpreter.cli", "score", spec, *more] +
-                          (["--input", path] if path else []), cwd=ROOT, capture_output=True, text=True,
-                          timeout=60, input=stdin)
+class _Proc:
+    """What a run of `interp score` left: exit code, stdout, stderr (run in process: the suite stays quick)."""
+
+    def __init__(self, argv: list, stdin: str):
+        self.returncode, self.stdout, self.stderr = run_cli(argv, stdin)
+
+
+def _score(spec: str, path: str, *more: str, stdin: str = "") -> _Proc:
+    return _Proc(["score", spec, *more] + (["--input", path] if path else []), stdin)
 
 
 def _sub(old: str, new: str):
