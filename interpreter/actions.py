@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from itertools import product
 from typing import Any, Iterable, Sequence
 
 from . import dsltypes as T

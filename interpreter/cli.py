@@ -24,12 +24,12 @@ from rich.table import Table
 from . import __version__, engine, render, replay
 from .compiler import load_game
 from .errors import InterpError, SpecError
-from .loader import load_spec
+from .loader import load_data
 from .play import TerminalMatch, default_save_path
 from .render import LiteralConsole, styled
 from .resources import shipped_games
 from .scenario import named_column, named_entries, named_facts, run_scenario
-from .scorekeeper import ask_deal, begin, new_sheet, score_deals
+from .scorekeeper import keep_score, new_sheet, score_deals
 from .simulate import RecordWriter, default_jobs, simulate
 from .values import parse_seat
 
@@ -209,25 +209,44 @@ def cmd_run(args, console: Console) -> int:
     result = run_scenario(args.scenario)
     if args.json:
         print(json.dumps(result, indent=1, ensure_ascii=False))
-        return 0
+    else:
+        _print_run(result, console)
+    return _report_expect(result, LiteralConsole(soft_wrap=True, stderr=True) if args.json else console)
+
+
+def _print_run(result: dict, console: Console) -> None:
     console.print(styled((result["spec"], "bold"), f" — {result['players']} players, dealer {result['dealer']}"))
     for line in result["events"]:
-        console.print("  " + line)
+        console.print("  " + line, markup=False)
     if not result["finished"]:
-        console.print(f"The deal is not over: {result['to_move']} to move; legal: {', '.join(result['legal'])}")
-        return 0
+        console.print(f"The deal is not over: {result['to_move']} to move; legal: {', '.join(result['legal'])}",
+                      markup=False)
+        return
     if result.get("redeal"):
         console.print(styled(("Result", "bold"), ": the deal is void (redeal); nothing is scored"))
-        return 0
+        return
     console.print("Result", style="bold")
     for name, value in result["facts"].items():
-        console.print(f"  {name}: {value}")
+        console.print(f"  {name}: {value}", markup=False)
     for line in result.get("breakdown", []):
-        console.print(f"  {line}")
+        console.print(f"  {line}", markup=False)
     for col, diff in result["entries"].items():
         for who, delta in diff.items():
-            console.print(f"  {who}: {col} {delta:+}")
-    return 0
+            console.print(f"  {who}: {col} {delta:+}", markup=False)
+
+
+def _report_expect(result: dict, console: Console) -> int:
+    """Exit 1 with one located line per unmet expectation; 0 when all hold (or there are none)."""
+    mismatches = result.get("mismatches")
+    if mismatches is None:
+        return 0
+    if not mismatches:
+        console.print("expect: all hold")
+        return 0
+    console.print(f"expect: {len(mismatches)} mismatch{'es' if len(mismatches) > 1 else ''}", markup=False)
+    for line in mismatches:
+        console.print("  " + line, markup=False, soft_wrap=True)
+    return 1
 
 
 # -- simulate ------------------------------------------------------------------------------------------------------
@@ -301,25 +320,17 @@ def cmd_bench(args, console: Console) -> int:
 def cmd_score(args, console: Console) -> int:
     game = load_game(args.file)
     if args.input:
-        doc = load_spec(args.input)
+        doc = load_data(args.input)
         st = score_deals(game, doc.data, doc)
     else:
         if args.json:  # questions go to stderr so that stdout is the JSON alone
             console = LiteralConsole(soft_wrap=True, stderr=True)
         st = new_sheet(game, args.players, _options(args.option), 0)
         st.dealer = parse_seat(game, st.n, args.dealer)
-        console.print(styled((game.name, "bold"), " score keeper — answer for each deal; Ctrl-D when done."))
-        try:
-            while not st.match_over:
-                begin(st)
-                console.print(f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —")
-                ask_deal(st, _asker(console), console.print)
-                engine.end_deal(st)
-                _print_deal(st, console)
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            if st.deals and not st.deal_over:
-                st.deal_no -= 1
+        console.print(styled((game.name, "bold"), " score keeper — answer for each deal; 'undo' takes back the last "
+                             "deal; Ctrl-D when done."))
+        st = keep_score(st, _asker(console), console.print, lambda st: _print_deal(st, console))
+        console.print()
     if args.json:
         print(json.dumps(_score_json(st), indent=1, ensure_ascii=False))
         return 0

@@ -17,6 +17,7 @@ from .cards import Deck
 from .dsl import (Compiler, Macro, Scope, ShiftedSource, SourceRef, Symbol, compile_expr, compile_stmts,
                   parse)
 from .errors import SpecError
+from .factchecks import compile_fact_limits
 from .game import Bid, ColumnDecl, FactDecl, Game, VarDecl, ZoneDecl
 from .loader import Document, load_spec
 from .resources import spec_path
@@ -431,6 +432,7 @@ class SpecCompiler:
             when = self.expr(path + ("when",), "bool") if "when" in spec else None
             seats = self.expr(path + ("seats",), "list[seat]") if "seats" in spec else None
             out.append(FactDecl(name, str(spec.get("ask", name)), when, seats))
+        compile_fact_limits(self, out)
         return out
 
     def scoring(self, facts: list):

@@ -12,6 +12,7 @@ from functools import total_ordering
 from typing import Any, Callable
 
 from .cards import Deck
+from .factchecks import NO_LIMITS, FactLimits
 from .state import Move, State
 
 
@@ -79,6 +80,7 @@ class FactDecl:
     ask: str
     when: Callable | None
     seats: Callable | None  # for per-seat facts: whose values are asked
+    limits: FactLimits = NO_LIMITS  # min/max and check rules (interpreter/factchecks.py)
 
 
 @dataclass

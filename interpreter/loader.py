@@ -379,3 +379,11 @@ def load_spec(path: str, _seen: tuple = ()) -> Document:
     merged.keys = {**base.keys, **_moved(doc.keys, moves)}
     merged.data.setdefault("name", data.get("name"))
     return merged
+
+
+def load_data(path: str) -> Document:
+    """Read a located YAML file that is not a spec (a scenario, a score input): no `extends:`, any shape."""
+    path = os.path.normpath(path)
+    doc = Document(path, None)
+    doc.data = _read(path, doc)
+    return doc

@@ -84,17 +84,6 @@ def to_declarations(st):
 
 
 # -- stacked deals (interp run) ----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: os.path.basename(p)[:-5])
-def test_scenario(path):
-    expect = load_spec(path).data["expect"]
-    result = run_scenario(path)
-    assert result["finished"], f"not over: {result.get('to_move')} to move, legal {result.get('legal')}"
-    for name, values in (expect.get("facts") or {}).items():
-        assert result["facts"][name] == values, name
-    assert result["entries"] == expect["entries"]
-    assert ("the match is over" in result["events"]) == bool(expect.get("match_over"))
-
-
 def test_scenarios_cover_the_issue():
     names = {os.path.basename(p)[:-5] for p in SCENARIOS}
     assert {"seed-repique", "pique", "capot-repique", "game-ends-at-repique", "game-ends-canonical-order"} <= names
