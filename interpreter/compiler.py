@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from fractions import Fraction
 from typing import Any
@@ -14,8 +15,9 @@ from typing import Any
 from . import dsltypes as T
 from .builtins import FUNCTIONS
 from .cards import Deck
-from .dsl import (Compiler, Macro, Scope, ShiftedSource, SourceRef, Symbol, compile_expr, compile_stmts,
+from .dsl import (Compiler, Macro, Scope, ShiftedSource, SourceRef, Symbol, compile_expr, compile_stmts, guarded,
                   parse)
+from .dslruntime import counted
 from .errors import SpecError
 from .game import Bid, ColumnDecl, FactDecl, Game, VarDecl, ZoneDecl
 from .loader import Document, load_spec
@@ -32,6 +34,7 @@ from .phases.turns import TurnsPhase
 
 PHASE_TYPES = {cls.type_name: cls for cls in (DealPhase, AuctionPhase, ChoosePhase, DiscardPhase, EffectsPhase,
                                               DeclarePhase, TricksPhase, TurnsPhase)}
+MAX_BIDS = 1000
 _DEFINE_KEY = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)?\s*\))?\s*$")
 
 
@@ -69,7 +72,7 @@ class SpecCompiler:
         text = str(self.doc.get(path))
         source = SourceRef(self.doc, path)
         compiled = Compiler(scope or self.scope, source, locals_).expr(parse(text, "expr", source))
-        return compiled.fn, compiled.type, compiled.domain
+        return guarded(compiled.fn, source), compiled.type, compiled.domain
 
     def stmts(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None):
         """A statement block: a string (`;`-separated), or a list of strings and {if/then/else} or {for/do}."""
@@ -114,7 +117,7 @@ class SpecCompiler:
             raise self.doc.error(f"'for' needs a list, not {compiled.type}", path + ("for",), offset=offset)
         inner = dict(locals_, **{var: (T.element(compiled.type), compiled.domain)})
         body = self.stmts(path + ("do",), inner, scope)
-        coll = compiled.fn
+        coll = counted(guarded(compiled.fn, shifted), Compiler(scope, shifted).loop_limit(None))
 
         def loop(ctx):
             loc = ctx.loc
@@ -298,6 +301,9 @@ class SpecCompiler:
         entries = []
         for i, entry in enumerate(spec["ladder"]):
             entries.extend(self.ladder_entries(("bids", "ladder", i), entry, fields, deck))
+            if len(entries) > MAX_BIDS:
+                raise self.error(f"the ladder has more than {MAX_BIDS:,} bids", ("bids", "ladder", i),
+                                 "a ladder lists each bid a player may make")
         bids, names = [], set()
         for index, (name, label, values, path) in enumerate(entries):
             if name in names:
@@ -313,6 +319,10 @@ class SpecCompiler:
         combos = [{}]
         if "each" in entry:
             keys = list(entry["each"])
+            size = math.prod(len(entry["each"][k]) for k in keys)
+            if size > MAX_BIDS:
+                raise self.error(f"this rung's `each` makes {size:,} bids (at most {MAX_BIDS:,} in a ladder)",
+                                 path + ("each",), "a ladder lists each bid a player may make")
             combos = [dict(zip(keys, vals)) for vals in itertools.product(*(entry["each"][k] for k in keys))]
         out = []
         for combo in combos:

@@ -19,22 +19,41 @@ from __future__ import annotations
 
 import difflib
 import operator
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
 from lark import Token, Tree
 
+from . import dslruntime
 from . import dsltypes as T
 from .dslparse import HOLE, ShiftedSource, SourceRef, clear_cache, parse
-from .dslruntime import (ARITH, MISSING, Context, call1, comparison, display, divide, field_value, item_at, looper,
-                         name_of, setter)
-from .errors import DSLNameError, DSLSyntaxError
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, MISSING, Budget, Context, call1, comparison, display,
+                         divide, field_value, guard, item_at, looper, name_of, setter, size_checked)
+from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 
 __all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "ShiftedSource", "Compiled", "Compiler",
-           "parse", "clear_cache", "display", "compile_expr", "compile_stmts", "compile_tree", "compile_holes", "HOLE"]
+           "parse", "clear_cache", "display", "compile_expr", "guarded", "compile_stmts", "compile_tree", "compile_holes", "HOLE"]
 
 Fn = Callable[[Any], Any]
+
+# Compile-time limits: how deeply one expression nests once its defines are inlined (its closures call each other
+# that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. The shipped
+# games nest up to ~90 levels (defines built on defines); Python's frame limit is raised to fit MAX_NESTING.
+MAX_NESTING = 250
+PYTHON_FRAMES = 8000
+if sys.getrecursionlimit() < PYTHON_FRAMES:
+    sys.setrecursionlimit(PYTHON_FRAMES)
+MAX_PARTS = 20_000
+MAX_DIGITS = 15
+
+
+class _Nesting:
+    """The depth of the compile in progress and the parts compiled since its top-level expression began."""
+
+    depth = 0
+    parts = 0
 
 
 @dataclass
@@ -109,8 +128,30 @@ class Compiler:
 
     # -- helpers --------------------------------------------------------------------------------------------
     def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError):
-        offset = _offset(node)
-        raise self.source.error(cls, message, offset, hint)
+        raise self.error_at(node, message, hint, cls)()
+
+    def error_at(self, node, message: str, hint: str | None = None, cls=SpecRuntimeError):
+        """A factory of the located error for `node`, for closures that find the mistake at run time."""
+        source, offset = self.source, _offset(node)
+        return lambda: source.error(cls, message, offset, hint)
+
+    def loop_limit(self, node):
+        return self.error_at(node, f"this loop passed the limit of {MAX_LOOP_STEPS:,} steps in one evaluation",
+                             "nested loops multiply: loop over fewer things, or compute in steps")
+
+    def nested(self, node):
+        """Count one level of nesting and one part against the limits (a located error past them)."""
+        if _Nesting.depth == 0:
+            _Nesting.parts = 0
+        _Nesting.parts += 1
+        if _Nesting.parts > MAX_PARTS:
+            through = f" (through the defines {', '.join(self.macro_stack)})" if self.macro_stack else ""
+            self.fail(node, f"this expression has more than {MAX_PARTS:,} parts once defines are inlined"
+                      f"{through}", "a define used twice in each of many defines doubles each time: "
+                      "compute the value once, in a var")
+        if _Nesting.depth >= MAX_NESTING:
+            self.fail(node, f"this expression nests more than {MAX_NESTING} levels deep",
+                      "split it into defines, or use a flat chain (a + b + c, if … else if …)")
 
     def expect(self, node, compiled: Compiled, wanted: str, what: str) -> Compiled:
         if not T.assignable(compiled.type, wanted):
@@ -120,16 +161,24 @@ class Compiler:
     def expr(self, node) -> Compiled:
         if isinstance(node, Token):
             self.fail(node, f"unexpected token {node}", cls=DSLSyntaxError)
-        method = getattr(self, "e_" + node.data.rstrip("_"), None)
-        if method is None:
-            if len(node.children) == 1:
-                return self.expr(node.children[0])
-            self.fail(node, f"unsupported construct {node.data}", cls=DSLSyntaxError)
-        return method(node)
+        self.nested(node)
+        _Nesting.depth += 1
+        try:
+            method = getattr(self, "e_" + node.data.rstrip("_"), None)
+            if method is None:
+                if len(node.children) == 1:
+                    return self.expr(node.children[0])
+                self.fail(node, f"unsupported construct {node.data}", cls=DSLSyntaxError)
+            return method(node)
+        finally:
+            _Nesting.depth -= 1
 
     # -- atoms ----------------------------------------------------------------------------------------------
     def e_number(self, node) -> Compiled:
         text = str(node.children[0])
+        if len(text) > MAX_DIGITS + ("." in text):
+            self.fail(node, f"this number has more than {MAX_DIGITS} digits", "a spec's numbers are small",
+                      cls=DSLSyntaxError)
         value = Fraction(text) if "." in text else int(text)
         if isinstance(value, Fraction) and value.denominator == 1:
             value = int(value)
@@ -309,29 +358,51 @@ class Compiler:
         return Compiled(lambda ctx: fi(ctx) in fc(ctx), T.BOOL)
 
     def e_arith(self, node) -> Compiled:
+        """A chain `a + b - c …` runs as one loop over its terms, however long (never closures nested that deep)."""
         children = node.children
-        acc = self.expr(children[0])
+        first = acc = self.expr(children[0])
+        steps = []
         for i in range(1, len(children), 2):
             op_token, right_node = children[i], children[i + 1]
-            acc = self.binary(acc, str(op_token), self.expr(right_node), op_token)
-        return acc
+            right = self.expr(right_node)
+            combine, t, domain = self.binary(acc, str(op_token), right, op_token)
+            steps.append((combine, right.fn))
+            acc = Compiled(None, t, domain)
+        if not steps:
+            return first
+        f0 = first.fn
+        if len(steps) == 1:
+            (combine, f1), = steps
+            return Compiled(lambda ctx: combine(f0(ctx), f1(ctx)), acc.type, acc.domain)
 
-    def binary(self, left: Compiled, op: str, right: Compiled, op_token) -> Compiled:
-        fl, fr = left.fn, right.fn
+        def chain(ctx):
+            value = f0(ctx)
+            for combine, f in steps:
+                value = combine(value, f(ctx))
+            return value
+        return Compiled(chain, acc.type, acc.domain)
+
+    def binary(self, left: Compiled, op: str, right: Compiled, op_token) -> tuple:
+        """(how to combine the two values, the result type, its domain) for `left op right`."""
         if T.is_list(left.type) and op in "+-" and T.unify(left.type, right.type):
             t = T.unify(left.type, right.type)
-            if op == "+":
-                return Compiled(lambda ctx: fl(ctx) + fr(ctx), t, left.domain)
-            return Compiled(lambda ctx: [x for x in fl(ctx) if x not in fr(ctx)], t, left.domain)
+            if op == "-":
+                return (lambda a, b: [x for x in a if x not in b]), t, left.domain
+            too_long = self.error_at(op_token, f"this joins lists into more than {MAX_LIST:,} items")
+
+            def join(a, b):
+                if len(a) + len(b) > MAX_LIST:
+                    raise too_long()
+                return a + b
+            return join, t, left.domain
         if not (T.is_number(left.type) and T.is_number(right.type)):
             lists = T.is_list(left.type) or T.is_list(right.type)
             self.fail(op_token, f"'{op}' needs numbers, not {left.type} and {right.type}",
                       "lists of the same type can be joined with + and removed from with -" if lists else None)
-        t = T.INT if (left.type == T.INT and right.type == T.INT and op != "/") else T.NUM
         if op == "/":
-            return Compiled(lambda ctx: divide(fl(ctx), fr(ctx)), T.NUM)
-        f = ARITH[op]
-        return Compiled(lambda ctx: f(fl(ctx), fr(ctx)), t)
+            return divide, T.NUM, None
+        t = T.INT if (left.type == T.INT and right.type == T.INT) else T.NUM
+        return ARITH[op], t, None
 
     def e_neg(self, node) -> Compiled:
         inner = self.expr(node.children[0])
@@ -379,11 +450,28 @@ class Compiler:
         for a, n, want in zip(args, arg_nodes, sym.index):
             self.expect(n, a, want, f"the index of '{sym.name}'")
         get = sym.get
+        none = self.none_index(node, sym.name)
         if len(args) == 1:
             fa = args[0].fn
-            return Compiled(lambda ctx: get(ctx, fa(ctx)), sym.type, sym.domain, sym.zone)
+
+            def at(ctx):
+                a = fa(ctx)
+                if a is None:
+                    raise none()
+                return get(ctx, a)
+            return Compiled(at, sym.type, sym.domain, sym.zone)
         fa, fb = args[0].fn, args[1].fn
-        return Compiled(lambda ctx: get(ctx, fa(ctx), fb(ctx)), sym.type, sym.domain, sym.zone)
+
+        def at2(ctx):
+            a, b = fa(ctx), fb(ctx)
+            if a is None or b is None:
+                raise none()
+            return get(ctx, a, b)
+        return Compiled(at2, sym.type, sym.domain, sym.zone)
+
+    def none_index(self, node, name: str):
+        return self.error_at(node, f"'{name}[…]' is indexed by none here (no such seat)",
+                             f"check the index first, e.g. `if x != none then {name}[x] else …`")
 
     # -- calls ----------------------------------------------------------------------------------------------
     def e_call(self, node) -> Compiled:
@@ -473,7 +561,7 @@ class Compiler:
         var = str(var_token)
         coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
         fb = body.fn
-        run = looper(var, coll.fn, cond.fn if cond else None)
+        run = looper(var, coll.fn, cond.fn if cond else None, self.loop_limit(node))
         return Compiled(lambda ctx: [v for v in run(ctx, fb)], T.list_of(body.type), body.domain)
 
     def loop_parts(self, var: str, coll_node, body_node, cond_node):
@@ -515,14 +603,14 @@ def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals
 def _agg_sum(c: Compiler, node, var, coll, body, cond) -> Compiled:
     if not T.is_number(body.type):
         c.fail(node, f"sum(…) adds numbers, not {body.type}")
-    run, fb = looper(var, coll.fn, cond.fn if cond else None), body.fn
+    run, fb = looper(var, coll.fn, cond.fn if cond else None, c.loop_limit(node)), body.fn
     return Compiled(lambda ctx: sum(run(ctx, fb)), body.type)
 
 
 def _agg_count(c: Compiler, node, var, coll, body, cond) -> Compiled:
     if body.type != T.BOOL:
         c.fail(node, "count(… for …) counts where a condition holds: count(cond for x in list)")
-    run, fb = looper(var, coll.fn, cond.fn if cond else None), body.fn
+    run, fb = looper(var, coll.fn, cond.fn if cond else None, c.loop_limit(node)), body.fn
     return Compiled(lambda ctx: sum(1 for v in run(ctx, fb) if v), T.INT)
 
 
@@ -530,7 +618,7 @@ def _agg_extreme(pick):
     def build(c: Compiler, node, var, coll, body, cond) -> Compiled:
         if not T.is_number(body.type):
             c.fail(node, "min/max(… for …) compares numbers")
-        run, fb = looper(var, coll.fn, cond.fn if cond else None), body.fn
+        run, fb = looper(var, coll.fn, cond.fn if cond else None, c.loop_limit(node)), body.fn
         return Compiled(lambda ctx: pick(run(ctx, fb), default=None), body.type)
     return build
 
@@ -541,12 +629,17 @@ def _agg_by(better):
         if not (T.is_number(body.type) or body.type == T.BID):
             c.fail(node, "max_by/min_by rank elements by a number or bid")
         fc, fb, fcond = coll.fn, body.fn, cond.fn if cond else None
+        over = c.loop_limit(node)
 
         def pick(ctx):
             best, best_key = None, None
+            values = fc(ctx)
+            Budget.steps += len(values)
+            if Budget.steps > MAX_LOOP_STEPS:
+                raise over()
             loc = ctx.loc
             saved = loc.get(var, MISSING)
-            for v in fc(ctx):
+            for v in values:
                 loc[var] = v
                 if fcond is not None and not fcond(ctx):
                     continue
@@ -566,13 +659,13 @@ def _agg_bool(combine):
     def build(c: Compiler, node, var, coll, body, cond) -> Compiled:
         if body.type != T.BOOL:
             c.fail(node, "any/all(… for …) need a condition")
-        run, fb = looper(var, coll.fn, cond.fn if cond else None), body.fn
+        run, fb = looper(var, coll.fn, cond.fn if cond else None, c.loop_limit(node)), body.fn
         return Compiled(lambda ctx: combine(run(ctx, fb)), T.BOOL)
     return build
 
 
 def _agg_first(c: Compiler, node, var, coll, body, cond) -> Compiled:
-    run, fb = looper(var, coll.fn, cond.fn if cond else None), body.fn
+    run, fb = looper(var, coll.fn, cond.fn if cond else None, c.loop_limit(node)), body.fn
     return Compiled(lambda ctx: next(run(ctx, fb), None), body.type, body.domain)
 
 
@@ -596,6 +689,14 @@ class StatementCompiler(Compiler):
         return run
 
     def stmt(self, node) -> Fn:
+        self.nested(node)
+        _Nesting.depth += 1
+        try:
+            return self.statement(node)
+        finally:
+            _Nesting.depth -= 1
+
+    def statement(self, node) -> Fn:
         kind = node.data
         if kind == "for_stmt":
             var_token, coll_node, body_node = node.children
@@ -606,7 +707,7 @@ class StatementCompiler(Compiler):
             inner = StatementCompiler(self.scope, self.source, self.locals, self.macro_stack)
             inner.locals[var] = (T.element(coll.type), coll.domain)
             body = inner.stmt(body_node)
-            run = looper(var, coll.fn, None)
+            run = looper(var, coll.fn, None, self.loop_limit(node))
 
             def loop(ctx):
                 for _ in run(ctx, body):
@@ -621,7 +722,7 @@ class StatementCompiler(Compiler):
             name = str(node.children[0])
             value = self.expr(node.children[1])
             self.locals[name] = (value.type, value.domain)
-            fv = value.fn
+            fv = size_checked(value.fn, self.too_big(node.children[1], name))
 
             def let(ctx):
                 ctx.loc[name] = fv(ctx)
@@ -652,8 +753,9 @@ class StatementCompiler(Compiler):
         if len(index_nodes) != len(sym.index):
             self.fail(target_node, f"'{name}' takes {len(sym.index)} index(es), got {len(index_nodes)}")
         idx = []
+        none = self.none_index(target_node, name)
         for n, want in zip(index_nodes, sym.index):
-            idx.append(self.expect(n, self.expr(n), want, f"the index of '{name}'").fn)
+            idx.append(_not_none(self.expect(n, self.expr(n), want, f"the index of '{name}'").fn, none))
         value = self.expr(value_node)
         op = str(op_token)
         if op != "=" and not (T.is_number(sym.type) and T.is_number(value.type)):
@@ -662,10 +764,12 @@ class StatementCompiler(Compiler):
             self.fail(value_node, f"'{name}' holds {_a(sym.type)}, not {_a(value.type)}")
         if value.const and value.type == T.STR:
             self.check_literal_domain(Compiled(None, sym.type, sym.domain), value, value_node)
-        return setter(sym, op, idx, value.fn)
+        big = self.too_big(value_node, name)
+        return setter(sym, op, idx, size_checked(value.fn, big) if op == "=" else value.fn, big)
 
     def assign_local(self, name: str, op: str, value: Compiled, value_node) -> Fn:
-        fv = value.fn
+        big = self.too_big(value_node, name)
+        fv = size_checked(value.fn, big)
         if op == "=":
             def set_local(ctx):
                 ctx.loc[name] = fv(ctx)
@@ -673,8 +777,24 @@ class StatementCompiler(Compiler):
         sign = 1 if op == "+=" else -1
 
         def add_local(ctx):
-            ctx.loc[name] += sign * fv(ctx)
+            loc = ctx.loc
+            loc[name] += sign * fv(ctx)
+            if dslruntime.too_big(loc[name]):
+                raise big()
         return add_local
+
+    def too_big(self, node, name: str):
+        return self.error_at(node, f"the value stored in '{name}' grew past the limit (numbers below 2^53, "
+                             f"lists of {MAX_LIST:,} items)", "does a loop keep doubling it?")
+
+
+def _not_none(f: Fn, error) -> Fn:
+    def index(ctx):
+        v = f(ctx)
+        if v is None:
+            raise error()
+        return v
+    return index
 
 
 def _as_comparable(this: Compiled, other: Compiled, op: str) -> Fn:
@@ -726,11 +846,20 @@ def compile_expr(text: str, scope: Scope, want: str | None = None, source: Sourc
     out = compiler.expr(tree)
     if want is not None and not T.assignable(out.type, want):
         raise source.error(DSLNameError, f"this must give {_a(want)}, but it gives {_a(out.type)}", 0)
-    return out.fn, out.type
+    return guarded(out.fn, source), out.type
 
 
 def compile_stmts(text: str, scope: Scope, source: SourceRef | None = None, locals_: dict | None = None) -> Fn:
     """Compile `;`-separated statements into one closure."""
     source = source or SourceRef()
     tree = parse(str(text), "stmts", source)
-    return StatementCompiler(scope, source, locals_).stmts(tree)
+    return guarded(StatementCompiler(scope, source, locals_).stmts(tree), source)
+
+
+def guarded(fn: Fn, source: SourceRef) -> Fn:
+    """A top-level closure that reports a Python error inside it as a located SpecRuntimeError naming the
+    expression (a none where a number was needed, say), and starts a fresh loop budget."""
+    def error(what: str):
+        return source.error(SpecRuntimeError, f"this expression failed while the game ran ({what})", 0,
+                            "a value here may be none (an empty min/max/first, no such seat): test it first")
+    return guard(fn, error)

@@ -8,14 +8,15 @@ True
 """
 from __future__ import annotations
 
-from .errors import IllegalMoveError, InterpError
+from .errors import IllegalMoveError, SpecRuntimeError
 from fractions import Fraction
 
 from .phases.base import with_locals
 from .state import Event, Move, State
 
 ALIASES = {"same": "hold", "p": "pass"}
-MAX_AUTOMATIC_STEPS = 10000
+MAX_AUTOMATIC_STEPS = 10000  # phases run in a row with no decision (a `goto` loop)
+MAX_DEAL_MOVES = 10000  # moves in one deal (the longest shipped deal has ~150)
 
 
 def new_match(game, players: int | None = None, seed: int | None = 0, options: dict | None = None,
@@ -111,8 +112,11 @@ def advance(st: State) -> None:
     while not st.deal_over:
         steps += 1
         if steps > MAX_AUTOMATIC_STEPS:
-            raise InterpError(f"phases loop without a decision (at phase {phases[st.phase].id!r}); "
-                              "check the `goto` conditions")
+            phase = phases[min(st.phase, len(phases) - 1)]
+            raise SpecRuntimeError(f"phases ran {MAX_AUTOMATIC_STEPS:,} times in a row without a decision "
+                                   f"(at phase {phase.id!r})", phase.location,
+                                   "check the `goto` conditions: one of them never lets the deal move on",
+                                   phase.source_line)
         if st.abandon:
             abandon_deal(st)
             return
@@ -267,6 +271,11 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     if check and move not in phase.legal(st):
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     seat = phase.actor(st)
+    if len(st.history) >= MAX_DEAL_MOVES and st.history[-MAX_DEAL_MOVES][0] == st.deal_no:
+        raise SpecRuntimeError(f"deal {st.deal_no} has gone on for {MAX_DEAL_MOVES:,} moves without ending "
+                               f"(now in phase {phase.id!r})", phase.location,
+                               "a phase or `goto` loop that no move ends? check its end condition",
+                               phase.source_line)
     st.history.append([st.deal_no, seat, phase.notation(st, move)])
     phase.apply(st, move)
     if phase.done(st):

@@ -68,6 +68,11 @@ class DSLNameError(SpecError):
     """A DSL expression names something that does not exist, or misuses a type."""
 
 
+class SpecRuntimeError(SpecError):
+    """A spec's expression went wrong while a game ran (a none where a seat was needed, a run-time limit
+    passed); located at the expression, so the author sees which one."""
+
+
 class IllegalMoveError(InterpError):
     """A move that is not legal in the current state."""
 
