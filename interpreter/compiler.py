@@ -282,6 +282,10 @@ class SpecCompiler:
                                  "types: int, num, bool, str, seat, card, bid, list[…]")
             values = frozenset(spec["values"]) if "values" in spec else None
             default = spec.get("default", spec["values"][0] if "values" in spec else _zero(t))
+            if "default" in spec and not T.assignable(_type_of(default), t):
+                hint = f"a {t} var starts as none: leave out default" if t in T.NULLABLE else \
+                    f"write a default of type {t}"
+                raise self.error(f"default {default!r} is not a {t}", path + ("default",), hint)
             if values is not None and default not in values:
                 raise self.error(f"default {default!r} is not one of the values", path + ("default",))
             decl = VarDecl(name, t, bool(spec.get("per_seat", False)), values, default, spec.get("scope", "deal"),
@@ -492,6 +496,8 @@ def compile_spec(doc: Document) -> Game:
 
 # -- symbol factories ------------------------------------------------------------------------------------------------
 def _type_of(value) -> str:
+    if value is None:
+        return T.NONE
     if isinstance(value, bool):
         return T.BOOL
     if isinstance(value, int):
