@@ -465,7 +465,8 @@ def _rekey(table: dict, moves: dict) -> dict:
 
 
 def _by_id(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and "id" in v for v in value)
+    return isinstance(value, list) and bool(value) and \
+        all(isinstance(v, dict) and isinstance(v.get("id"), (str, int)) for v in value)
 
 
 def referenced_path(doc: Document, key: Path, what: str = "spec") -> str:
