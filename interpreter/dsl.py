@@ -594,7 +594,7 @@ def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals
             continue
         source = ShiftedSource(doc, path, offset + m.start(1))
         hole = Compiler(scope, source, locals_, macro_stack).expr(parse(m.group(1), "expr", source))
-        parts.append((hole.fn, hole.type))
+        parts.append((guarded(hole.fn, source), hole.type))
     if pos < len(text):
         parts.append(text[pos:])
     return parts

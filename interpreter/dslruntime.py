@@ -20,20 +20,26 @@ PYTHON_ERRORS = (TypeError, ValueError, AttributeError, IndexError, KeyError, Ar
 
 
 class Budget:
-    """Loop steps taken in the current evaluation; each top-level expression starts it again."""
+    """Loop steps taken in the current evaluation; an outermost expression starts it again (one run from another,
+    a capped column's cap, say, shares its caller's budget)."""
 
     steps = 0
+    depth = 0
 
 
 def guard(fn: Fn, error: Callable[[str], Exception]) -> Fn:
-    """`fn` as a top-level evaluation: a fresh loop budget, and a Python error inside it reported by `error`
-    (a located error naming the expression) instead of escaping as a traceback."""
+    """`fn` as a top-level evaluation: a fresh loop budget when it is outermost, and a Python error inside it
+    reported by `error` (a located error naming the expression) instead of escaping as a traceback."""
     def guarded(ctx):
-        Budget.steps = 0
+        if Budget.depth == 0:
+            Budget.steps = 0
+        Budget.depth += 1
         try:
             return fn(ctx)
         except PYTHON_ERRORS as exc:
             raise error(f"{type(exc).__name__}: {exc}") from None
+        finally:
+            Budget.depth -= 1
     return guarded
 
 

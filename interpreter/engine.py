@@ -11,6 +11,7 @@ from __future__ import annotations
 from .errors import IllegalMoveError, SpecRuntimeError
 from fractions import Fraction
 
+from .dslruntime import PYTHON_ERRORS
 from .phases.base import with_locals
 from .state import Event, Move, State
 
@@ -129,14 +130,17 @@ def advance(st: State) -> None:
             end_deal(st)
             st.match_over = True
             return
-        if st.ph is None:
-            if phase.when is not None and not phase.when(st):
-                st.phase += 1
+        try:
+            if st.ph is None:
+                if phase.when is not None and not phase.when(st):
+                    st.phase += 1
+                    continue
+                phase.start(st)
+            if phase.done(st):
+                finish_phase(st, phase)
                 continue
-            phase.start(st)
-        if phase.done(st):
-            finish_phase(st, phase)
-            continue
+        except PYTHON_ERRORS as exc:
+            raise phase_failure(phase, exc) from None
         return
 
 
@@ -260,7 +264,20 @@ def card_census(st: State) -> list:
 
 def legal_moves(st: State) -> list:
     phase = current_phase(st)
-    return [] if phase is None else phase.legal(st)
+    if phase is None:
+        return []
+    try:
+        return phase.legal(st)
+    except PYTHON_ERRORS as exc:
+        raise phase_failure(phase, exc) from None
+
+
+def phase_failure(phase, exc: Exception) -> SpecRuntimeError:
+    """A Python error while a phase ran, as a located error naming the phase (the spec's expressions report
+    their own mistakes; this is the backstop for what they did not catch)."""
+    return SpecRuntimeError(f"phase {phase.id!r} failed while the game ran ({type(exc).__name__}: {exc})",
+                            phase.location, "a value in this phase's expressions may be none or out of range",
+                            phase.source_line)
 
 
 def apply(st: State, move: Move, check: bool = True) -> None:
@@ -276,10 +293,13 @@ def apply(st: State, move: Move, check: bool = True) -> None:
                                f"(now in phase {phase.id!r})", phase.location,
                                "a phase or `goto` loop that no move ends? check its end condition",
                                phase.source_line)
-    st.history.append([st.deal_no, seat, phase.notation(st, move)])
-    phase.apply(st, move)
-    if phase.done(st):
-        finish_phase(st, phase)
+    try:
+        st.history.append([st.deal_no, seat, phase.notation(st, move)])
+        phase.apply(st, move)
+        if phase.done(st):
+            finish_phase(st, phase)
+    except PYTHON_ERRORS as exc:
+        raise phase_failure(phase, exc) from None
     advance(st)
 
 

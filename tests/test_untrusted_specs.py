@@ -14,7 +14,7 @@ import pytest
 
 from interpreter import engine
 from interpreter.cli import main
-from interpreter.compiler import load_game
+from interpreter.compiler import load_game, load_referenced_game
 from interpreter.errors import SpecError, SpecRuntimeError
 from interpreter.loader import MAX_FILE_BYTES, load_spec, referenced_path
 
@@ -300,6 +300,7 @@ def test_referenced_path_is_the_checked_loader_for_other_readers(tmp_path):
         with pytest.raises(SpecError, match=words) as info:
             referenced_path(doc, (key,))
         assert info.value.location.line in (2, 3)
+    assert load_referenced_game(doc, ("spec",)).name == "Tiny Tricks"
 
 
 # -- run time after a clean validate ------------------------------------------------------------------------------
