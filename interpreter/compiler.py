@@ -97,7 +97,7 @@ class SpecCompiler:
         def run(ctx):
             for part in parts:
                 part(ctx)
-        return parts[0] if len(parts) == 1 else run
+        return guarded(parts[0] if len(parts) == 1 else run, SourceRef(self.doc, path))
 
     def block(self, path: tuple, locals_: dict, scope: Scope):
         item = self.doc.get(path)

@@ -6,6 +6,7 @@ One test (or one parametrised table) per class. The specs are small variants of 
 from __future__ import annotations
 
 import os
+import random
 import re
 import time
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 
 from interpreter import engine
 from interpreter.cli import main
+from interpreter.dslruntime import MAX_LOOP_STEPS, Budget
 from interpreter.compiler import load_game, load_referenced_game
 from interpreter.errors import SpecError, SpecRuntimeError
 from interpreter.loader import MAX_FILE_BYTES, load_spec, referenced_path
@@ -244,6 +246,17 @@ def test_nested_aggregates_in_stats_stop_at_the_loop_limit(tmp_path, capsys):
     assert code == 2
     located(err, path, 4)
     assert "1,000,000 steps" in err
+
+
+def test_the_loop_budget_is_per_evaluation_not_per_match():
+    """Loops anywhere in a long simulation never add up to the limit: each evaluation and engine call starts anew."""
+    game = load_game("games/mitten.yaml")
+    st = engine.new_match(game, 2, 0)
+    rng = random.Random(0)
+    while not st.deal_over:
+        Budget.steps = MAX_LOOP_STEPS  # as if a million steps were spent before
+        engine.apply(st, rng.choice(engine.legal_moves(st)))
+    assert st.deals
 
 
 def test_a_phase_no_move_ends_is_stopped_naming_it(tmp_path, capsys):
