@@ -55,6 +55,10 @@ class InterpError(Exception):
     def __str__(self) -> str:
         return self.format()
 
+    def __reduce__(self):
+        """Pickled whole (from a worker process, say), location and hint included."""
+        return type(self), (self.message, self.location, self.hint, self.source_line)
+
 
 class SpecError(InterpError):
     """A spec file is malformed: YAML, schema or semantic check."""

@@ -17,7 +17,7 @@ from interpreter import engine
 from interpreter.cli import main
 from interpreter.dslruntime import MAX_LOOP_STEPS, Budget
 from interpreter.compiler import load_game, load_referenced_game
-from interpreter.errors import SpecError, SpecRuntimeError
+from interpreter.errors import Location, SpecError, SpecRuntimeError
 from interpreter.loader import MAX_FILE_BYTES, load_spec, referenced_path
 
 TINY = os.path.abspath("docs/examples/tiny.yaml")
@@ -346,6 +346,14 @@ def test_a_seat_var_with_a_text_default_is_refused(tmp_path, capsys):
     assert code == 2
     located(err, path, 4)
     assert "leave out default" in err
+
+
+def test_a_located_error_survives_pickling():
+    """Errors raised in a worker process reach the user with their location."""
+    import pickle
+    error = SpecRuntimeError("boom", Location("g.yaml", 3, 7), "a hint", "line text")
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is SpecRuntimeError and back.format() == error.format()
 
 
 # -- located messages ---------------------------------------------------------------------------------------------
