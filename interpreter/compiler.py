@@ -20,7 +20,7 @@ from .dsl import (Compiler, Macro, Scope, ShiftedSource, SourceRef, Symbol, comp
 from .dslruntime import counted
 from .errors import SpecError
 from .game import Bid, ColumnDecl, FactDecl, Game, VarDecl, ZoneDecl
-from .loader import Document, load_referenced, load_spec
+from .loader import Document, load_spec
 from .symbols import capped_setter, column_symbol, option_getter, var_symbol, with_domain
 from .phases.auction import AuctionPhase
 from .phases.context import PhaseContext
@@ -49,6 +49,7 @@ def load_game(path: str) -> Game:
 def load_referenced_game(doc: Document, key: tuple) -> Game:
     """The game another file names at `key` (a scenario's `spec:`), resolved relative to that file and checked
     like `extends:` (a regular spec file of bounded size; a file that is not a spec is never quoted)."""
+    from .loader import load_referenced
     from .schema import check_schema
     spec = load_referenced(doc, key)
     check_schema(spec)
