@@ -146,6 +146,15 @@ class SpecCompiler:
             return lambda ctx: value
         return self.expr(path, "int")
 
+    def scalars(self, path: tuple, t: str) -> list:
+        """The list at `path`, checked to hold plain values of type `t` (a var's or option's `values`)."""
+        values = self.doc.get(path)
+        for i, value in enumerate(values):
+            if isinstance(value, (list, dict)) or not T.assignable(_type_of(value), t):
+                raise self.error(f"{value!r} is not {'an' if t[0] in 'aeiou' else 'a'} {t}", path + (i,),
+                                 f"list the {t} values this may take")
+        return values
+
     # -- sections ----------------------------------------------------------------------------------------------------
     def compile(self) -> Game:
         data = self.data
@@ -209,6 +218,8 @@ class SpecCompiler:
             if isinstance(decl["default"], float):
                 decl = options[name] = dict(decl, default=Fraction(str(decl["default"])))
             values = decl.get("values")
+            if values is not None:
+                self.scalars(("options", name, "values"), _type_of(decl["default"]))
             if values is not None and decl["default"] not in values:
                 raise self.error(f"option {name}: default {decl['default']!r} is not one of its values {values}",
                                  ("options", name, "default"))
@@ -290,9 +301,9 @@ class SpecCompiler:
             if t is None:
                 raise self.error(f"unknown type {spec['type']!r}", path + ("type",),
                                  "types: int, num, bool, str, seat, card, bid, list[…]")
-            values = frozenset(spec["values"]) if "values" in spec else None
+            values = frozenset(self.scalars(path + ("values",), t)) if "values" in spec else None
             default = spec.get("default", spec["values"][0] if "values" in spec else _zero(t))
-            if "default" in spec and not T.assignable(_type_of(default), t):
+            if "default" in spec and (isinstance(default, dict) or not T.assignable(_type_of(default), t)):
                 hint = f"a {t} var starts as none: leave out default" if t in T.NULLABLE else \
                     f"write a default of type {t}"
                 raise self.error(f"default {default!r} is not a {t}", path + ("default",), hint)

@@ -356,6 +356,15 @@ def test_a_located_error_survives_pickling():
     assert type(back) is SpecRuntimeError and back.format() == error.format()
 
 
+def test_a_var_whose_values_are_not_plain_is_refused(tmp_path, capsys):
+    """Found by the fuzz test: a mapping among a var's values crashed the compiler (unhashable)."""
+    path = variant(tmp_path, "vars:\n  mode: {type: str, values: [a, {x: 1}], default: {x: 1}}\n")
+    code, err = run(capsys, "validate", path)
+    assert code == 2
+    m = located(err, path, 4)
+    assert m.group(2) == "33" and "is not a str" in err
+
+
 # -- located messages ---------------------------------------------------------------------------------------------
 def test_two_unknown_keys_point_at_the_first(tmp_path, capsys):
     path = variant(tmp_path, "phases:\n  - id: play\n    bogus_one: 1\n    bogus_two: 2\n")
