@@ -158,9 +158,9 @@ def test_deeply_nested_expressions_are_refused_at_validate(tmp_path, capsys, tex
 
 def test_a_flat_thousand_term_sum_validates_and_runs(tmp_path, capsys):
     """A chain of 1,000 terms compiles to one loop, not 1,000 nested closures (which overflowed Python's stack)."""
-    terms = " + ".join(["taken[s]"] * 1000)
-    path = variant(tmp_path, f"define:\n  opponent(s): left(s)\n  many(s): \"{terms}\"\n"
-                             "stats:\n  big: \"many(active[0]) > 0\"\n")
+    terms = " + ".join(["t"] * 1000)
+    path = variant(tmp_path, f"define:\n  opponent(s): left(s)\n  many(t): \"{terms}\"\n"
+                             "stats:\n  big: \"many(taken[active[0]]) > 0\"\n")
     code, err = run(capsys, "validate", path)
     assert code == 0, err
     code, err = run(capsys, "simulate", path, "-n", "3", "--json")
@@ -171,11 +171,23 @@ def test_a_flat_thousand_term_sum_validates_and_runs(tmp_path, capsys):
     assert game.stats["big"](st) is True
 
 
-def test_an_expression_with_too_many_parts_is_refused(tmp_path, capsys):
-    path = variant(tmp_path, "stats:\n  big: \"" + " + ".join(["1"] * 25_000) + " > 0\"\n")
+@pytest.mark.parametrize("text", ["(" * 200_000 + "1" + ")" * 200_000, " + ".join(["1"] * 200_000)],
+                         ids=["deep", "flat"])
+def test_an_expression_text_that_is_too_long_is_refused_before_parsing(tmp_path, capsys, text):
+    path = variant(tmp_path, f"stats:\n  big: \"{text}\"\n")
     code, err = run(capsys, "validate", path)
     assert code == 2
     located(err, path, 4)
+    assert "longer than 10,000 characters" in err
+
+
+def test_an_expression_with_too_many_parts_is_refused(tmp_path, capsys):
+    """Short texts, but 4 defines each using the previous 10 times inline 10^4 uses of the first."""
+    lines = ["  e0: \"taken[dealer]\""] + [f"  e{i}: \"" + " + ".join([f"e{i - 1}"] * 10) + "\"" for i in range(1, 5)]
+    path = variant(tmp_path, "define:\n  opponent(s): left(s)\n" + "\n".join(lines) + "\n")
+    code, err = run(capsys, "validate", path)
+    assert code == 2
+    located(err, path)
     assert "parts" in err
 
 
