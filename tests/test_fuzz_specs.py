@@ -2,7 +2,7 @@
 file), each run through `interp validate` and, when it validates, `interp simulate` for a few deals.
 
 Every mutation must end in exit 0, or exit 2 with a `file:line:column` message: no traceback, no hang (each run has
-an alarm), no message without a location. FUZZ_MUTATIONS (default 4 per spec and kind) and FUZZ_SEED scale it up
+an alarm), no message without a location. FUZZ_MUTATIONS (default 3 per spec and kind) and FUZZ_SEED scale it up
 for a longer run: `FUZZ_MUTATIONS=100 python -m pytest tests/test_fuzz_specs.py -q -s`.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ from interpreter.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = sorted(p.name for p in (ROOT / "games").glob("*.yaml"))
-PER_SPEC = int(os.environ.get("FUZZ_MUTATIONS", "4"))
+PER_SPEC = int(os.environ.get("FUZZ_MUTATIONS", "3"))
 SEED = int(os.environ.get("FUZZ_SEED", "10"))
 SECONDS_PER_RUN = 20  # an alarm: a run past this is a hang
 LOCATED = re.compile(r"^\S+\.yaml:\d+:\d+: \S")
