@@ -6,7 +6,7 @@ import operator
 from typing import TYPE_CHECKING
 
 from . import dsltypes as T
-from .dslruntime import MAX_LOOP_STEPS, MISSING, Budget, looper
+from .dslruntime import MAX_LOOP_STEPS, MISSING, BUDGET, looper
 from .dslscope import Compiled
 
 if TYPE_CHECKING:
@@ -46,8 +46,8 @@ def _agg_by(better):
         def pick(ctx):
             best, best_key = None, None
             values = fc(ctx)
-            Budget.steps += len(values)
-            if Budget.steps > MAX_LOOP_STEPS:
+            BUDGET.steps += len(values)
+            if BUDGET.steps > MAX_LOOP_STEPS:
                 raise over()
             loc = ctx.loc
             saved = loc.get(var, MISSING)

@@ -19,27 +19,31 @@ MAX_INT = 2 ** 53
 PYTHON_ERRORS = (TypeError, ValueError, AttributeError, IndexError, KeyError, ArithmeticError, RecursionError)
 
 
-class Budget:
-    """Loop steps taken in the current evaluation; an outermost expression starts it again (one run from another,
-    a capped column's cap, say, shares its caller's budget)."""
+class LoopBudget:
+    """Loop steps taken in the current evaluation; every top-level expression (and every engine step) starts it
+    again. One instance, BUDGET: instance slots are cheap to write in the hot path, where class attributes are not.
 
-    steps = 0
-    depth = 0
+    A top-level expression run from inside another (a capped column's cap, a template hole) starts it again too:
+    the limit bounds each evaluation's own loops, which keeps the guard to one store per call."""
+
+    __slots__ = ("steps",)
+
+    def __init__(self) -> None:
+        self.steps = 0
+
+
+BUDGET = LoopBudget()
 
 
 def guard(fn: Fn, error: Callable[[str], Exception]) -> Fn:
-    """`fn` as a top-level evaluation: a fresh loop budget when it is outermost, and a Python error inside it
-    reported by `error` (a located error naming the expression) instead of escaping as a traceback."""
+    """`fn` as a top-level evaluation: a fresh loop budget, and a Python error inside it reported by `error`
+    (a located error naming the expression) instead of escaping as a traceback."""
     def guarded(ctx):
-        if Budget.depth == 0:
-            Budget.steps = 0
-        Budget.depth += 1
+        BUDGET.steps = 0
         try:
             return fn(ctx)
         except PYTHON_ERRORS as exc:
             raise error(f"{type(exc).__name__}: {exc}") from None
-        finally:
-            Budget.depth -= 1
     return guarded
 
 
@@ -139,8 +143,8 @@ def counted(coll: Fn, error: Callable[[], Exception]) -> Fn:
     """The collection of a loop, its length counted against the evaluation's loop budget."""
     def items(ctx):
         values = coll(ctx)
-        Budget.steps += len(values)
-        if Budget.steps > MAX_LOOP_STEPS:
+        BUDGET.steps += len(values)
+        if BUDGET.steps > MAX_LOOP_STEPS:
             raise error()
         return values
     return items
@@ -151,8 +155,8 @@ def looper(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception]):
     count against the loop budget (`over()` is the error when it is spent)."""
     def run(ctx, body):
         values = coll(ctx)
-        Budget.steps += len(values)
-        if Budget.steps > MAX_LOOP_STEPS:
+        BUDGET.steps += len(values)
+        if BUDGET.steps > MAX_LOOP_STEPS:
             raise over()
         loc = ctx.loc
         saved = loc.get(var, MISSING)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .errors import IllegalMoveError, SpecRuntimeError
 from fractions import Fraction
 
-from .dslruntime import PYTHON_ERRORS, Budget
+from .dslruntime import PYTHON_ERRORS, BUDGET
 from .phases.base import with_locals
 from .state import Event, Move, State
 
@@ -112,7 +112,7 @@ def advance(st: State) -> None:
     steps = 0
     while not st.deal_over:
         steps += 1
-        Budget.steps = 0
+        BUDGET.steps = 0
         if steps > MAX_AUTOMATIC_STEPS:
             phase = phases[min(st.phase, len(phases) - 1)]
             raise SpecRuntimeError(f"phases ran {MAX_AUTOMATIC_STEPS:,} times in a row without a decision "
@@ -267,7 +267,7 @@ def legal_moves(st: State) -> list:
     phase = current_phase(st)
     if phase is None:
         return []
-    Budget.steps = 0  # the phase's own loops over its expressions share one budget per call
+    BUDGET.steps = 0  # the phase's own loops over its expressions share one budget per call
     try:
         return phase.legal(st)
     except PYTHON_ERRORS as exc:
@@ -290,7 +290,7 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     if check and move not in phase.legal(st):
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     seat = phase.actor(st)
-    Budget.steps = 0
+    BUDGET.steps = 0
     if len(st.history) >= MAX_DEAL_MOVES and st.history[-MAX_DEAL_MOVES][0] == st.deal_no:
         raise SpecRuntimeError(f"deal {st.deal_no} has gone on for {MAX_DEAL_MOVES:,} moves without ending "
                                f"(now in phase {phase.id!r})", phase.location,

@@ -15,7 +15,7 @@ import pytest
 
 from interpreter import engine
 from interpreter.cli import main
-from interpreter.dslruntime import MAX_LOOP_STEPS, Budget
+from interpreter.dslruntime import MAX_LOOP_STEPS, BUDGET
 from interpreter.compiler import load_game, load_referenced_game
 from interpreter.errors import Location, SpecError, SpecRuntimeError
 from interpreter.loader import MAX_FILE_BYTES, load_spec, referenced_path
@@ -266,7 +266,7 @@ def test_the_loop_budget_is_per_evaluation_not_per_match():
     st = engine.new_match(game, 2, 0)
     rng = random.Random(0)
     while not st.deal_over:
-        Budget.steps = MAX_LOOP_STEPS  # as if a million steps were spent before
+        BUDGET.steps = MAX_LOOP_STEPS  # as if a million steps were spent before
         engine.apply(st, rng.choice(engine.legal_moves(st)))
     assert st.deals
 
