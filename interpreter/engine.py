@@ -8,14 +8,16 @@ True
 """
 from __future__ import annotations
 
-from .errors import IllegalMoveError, InterpError
+from .errors import IllegalMoveError, SpecRuntimeError
 from fractions import Fraction
 
+from .dslruntime import PYTHON_ERRORS, BUDGET
 from .phases.base import with_locals
 from .state import Event, Move, State
 
 ALIASES = {"same": "hold", "p": "pass"}
-MAX_AUTOMATIC_STEPS = 10000
+MAX_AUTOMATIC_STEPS = 10000  # phases run in a row with no decision (a `goto` loop)
+MAX_DEAL_MOVES = 10000  # moves in one deal (the longest shipped deal has ~150)
 
 
 def new_match(game, players: int | None = None, seed: int | None = 0, options: dict | None = None,
@@ -110,9 +112,13 @@ def advance(st: State) -> None:
     steps = 0
     while not st.deal_over:
         steps += 1
+        BUDGET.steps = 0
         if steps > MAX_AUTOMATIC_STEPS:
-            raise InterpError(f"phases loop without a decision (at phase {phases[st.phase].id!r}); "
-                              "check the `goto` conditions")
+            phase = phases[min(st.phase, len(phases) - 1)]
+            raise SpecRuntimeError(f"phases ran {MAX_AUTOMATIC_STEPS:,} times in a row without a decision "
+                                   f"(at phase {phase.id!r})", phase.location,
+                                   "check the `goto` conditions: one of them never lets the deal move on",
+                                   phase.source_line)
         if st.abandon:
             abandon_deal(st)
             return
@@ -125,14 +131,17 @@ def advance(st: State) -> None:
             end_deal(st)
             st.match_over = True
             return
-        if st.ph is None:
-            if phase.when is not None and not phase.when(st):
-                st.phase += 1
+        try:
+            if st.ph is None:
+                if phase.when is not None and not phase.when(st):
+                    st.phase += 1
+                    continue
+                phase.start(st)
+            if phase.done(st):
+                finish_phase(st, phase)
                 continue
-            phase.start(st)
-        if phase.done(st):
-            finish_phase(st, phase)
-            continue
+        except PYTHON_ERRORS as exc:
+            raise phase_failure(phase, exc) from None
         return
 
 
@@ -256,7 +265,21 @@ def card_census(st: State) -> list:
 
 def legal_moves(st: State) -> list:
     phase = current_phase(st)
-    return [] if phase is None else phase.legal(st)
+    if phase is None:
+        return []
+    BUDGET.steps = 0  # the phase's own loops over its expressions share one budget per call
+    try:
+        return phase.legal(st)
+    except PYTHON_ERRORS as exc:
+        raise phase_failure(phase, exc) from None
+
+
+def phase_failure(phase, exc: Exception) -> SpecRuntimeError:
+    """A Python error while a phase ran, as a located error naming the phase (the spec's expressions report
+    their own mistakes; this is the backstop for what they did not catch)."""
+    return SpecRuntimeError(f"phase {phase.id!r} failed while the game ran ({type(exc).__name__}: {exc})",
+                            phase.location, "a value in this phase's expressions may be none or out of range",
+                            phase.source_line)
 
 
 def apply(st: State, move: Move, check: bool = True) -> None:
@@ -267,10 +290,19 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     if check and move not in phase.legal(st):
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     seat = phase.actor(st)
-    st.history.append([st.deal_no, seat, phase.notation(st, move)])
-    phase.apply(st, move)
-    if phase.done(st):
-        finish_phase(st, phase)
+    BUDGET.steps = 0
+    if len(st.history) >= MAX_DEAL_MOVES and st.history[-MAX_DEAL_MOVES][0] == st.deal_no:
+        raise SpecRuntimeError(f"deal {st.deal_no} has gone on for {MAX_DEAL_MOVES:,} moves without ending "
+                               f"(now in phase {phase.id!r})", phase.location,
+                               "a phase or `goto` loop that no move ends? check its end condition",
+                               phase.source_line)
+    try:
+        st.history.append([st.deal_no, seat, phase.notation(st, move)])
+        phase.apply(st, move)
+        if phase.done(st):
+            finish_phase(st, phase)
+    except PYTHON_ERRORS as exc:
+        raise phase_failure(phase, exc) from None
     advance(st)
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from ..state import Event
 from .base import Phase
 
+MAX_PACKETS = 1000  # packets in one deal: far more than any deck has cards to fill
+
 
 class DealPhase(Phase):
     type_name = "deal"
@@ -29,6 +31,10 @@ class DealPhase(Phase):
         steps = []
         for i, step in enumerate(spec.get("packets", [])):
             path = ("packets", i)
+            for key in ("repeat", "each", "count"):
+                if isinstance(step.get(key), int) and step[key] > MAX_PACKETS:
+                    raise cc.error(f"{key}: {step[key]} is more than a deal can use (at most {MAX_PACKETS})",
+                                   path + (key,), "a deal hands out the deck's cards, a few at a time")
             repeat = cc.number(path + ("repeat",), step.get("repeat", 1))
             if "each" in step:
                 steps.append(("each", cc.number(path + ("each",), step["each"]), None, repeat))
@@ -59,7 +65,7 @@ class DealPhase(Phase):
             source_zone = st.zones[game.zone_id(self.source, None, st.n)]
             pack = source_zone[::-1]
             source_zone.clear()
-        packets = self.packets(st)
+        packets = self.packets(st, len(pack))
         need = sum(k for _, k in packets)
         if need > len(pack) or (need < len(pack) and self.rest is None and self.source is None):
             raise self.error(f"the deal uses {need} cards but there are {len(pack)} "
@@ -74,13 +80,19 @@ class DealPhase(Phase):
             source_zone.extend(reversed(pack[pos:]))
         st.events.append(Event("deal", st.dealer, f"{game.seat_name(st.dealer, st.n)} deals"))
 
-    def packets(self, st) -> list:
-        """The packets in dealing order as (zone id, count)."""
+    def packets(self, st, cards: int) -> list:
+        """The packets in dealing order as (zone id, count); an error as soon as they pass `cards` cards or
+        MAX_PACKETS packets (the counts may be expressions)."""
         game, receivers = st.game, self.to(st)
-        out = []
+        out, need = [], 0
         for kind, count, zone, repeat in self.steps:
             for _ in range(repeat(st)):
                 k = count(st)
+                need += k * (len(receivers) if kind == "each" else 1)
+                if need > cards or len(out) > MAX_PACKETS or k < 0:
+                    raise self.error(f"the deal's packets ask for more than the {cards} cards there are "
+                                     f"(or more than {MAX_PACKETS} packets, or a negative count), with {st.n} "
+                                     "players", "make the packets add up to the deck, or add `rest:`")
                 if kind == "each":
                     out.extend((game.zone_id(self.into, s, st.n), k) for s in receivers)
                 else:
