@@ -206,6 +206,11 @@ class _GuardedLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
+def _key_of(path: Path) -> str:
+    """`key: ` for a value written under a mapping key (error messages name it), else nothing."""
+    return f"{path[-1]}: " if path and isinstance(path[-1], str) else ""
+
+
 class _Builder:
     """Turns a composed YAML node tree into plain data and a position table."""
 
@@ -226,18 +231,18 @@ class _Builder:
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         if node.tag.endswith(":int") and len(node.value.lstrip("+-")) > MAX_INT_DIGITS:
-            raise self._error(node, f"this number has more than {MAX_INT_DIGITS} digits",
-                              "a spec's numbers are small; quote it if it is text")
+            raise self._error(node, f"{_key_of(path)}this number has more than {MAX_INT_DIGITS} digits",
+                              "numbers here are small; quote it if it is text")
         value = yaml.SafeLoader.construct_object(self._constructor, node)  # type: ignore[arg-type]
         if isinstance(value, float) and not math.isfinite(value):
-            raise self._error(node, f"{node.value!r} is not a finite number",
+            raise self._error(node, f"{_key_of(path)}{node.value!r} is not a finite number",
                               "write an ordinary number such as 0.5 (quote it if it is text)")
         if not isinstance(value, (str, int, float, bool, type(None))):
             raise self._error(node, f"{node.value!r} reads as a YAML {type(value).__name__}, which specs do not use",
                               "quote it to make it text")
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_INT_DIGITS:
-            raise self._error(node, f"this number has more than {MAX_INT_DIGITS} digits",
-                              "a spec's numbers are small; quote it if it is text")
+            raise self._error(node, f"{_key_of(path)}this number has more than {MAX_INT_DIGITS} digits",
+                              "numbers here are small; quote it if it is text")
         if isinstance(value, str):
             self._scalar(node, path)
             self._printable(value, path)

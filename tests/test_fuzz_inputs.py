@@ -85,8 +85,19 @@ def _run(argv: list) -> tuple:
 def cached_games(monkeypatch):
     """Compile each spec once: the fuzzing is of the scenario and input files, not of the specs."""
     cached = functools.lru_cache(maxsize=None)(cli.load_game)
-    monkeypatch.setattr(scenario, "load_game", cached)
     monkeypatch.setattr(cli, "load_game", cached)
+    games, read = {}, scenario._game
+
+    def scenario_game(doc, path):
+        spec = doc.data.get("spec")
+        key = os.path.realpath(os.path.join(os.path.dirname(path), spec)) if isinstance(spec, str) else None
+        if key not in games:
+            game = read(doc, path)  # a path that does not load raises here, as it would uncached
+            if key is None:
+                return game
+            games[key] = game
+        return games[key]
+    monkeypatch.setattr(scenario, "_game", scenario_game)
 
 
 def test_mutated_scenarios_and_score_inputs_fail_cleanly(tmp_path, cached_games):
