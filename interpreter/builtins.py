@@ -136,8 +136,7 @@ def _reveal(ctx, zone):
     zid = _zone_id(ctx, zone)
     ctx.revealed.add(zid)
     if zone:
-        shown = " ".join(ctx.game.deck.pretty(c) for c in zone)
-        ctx.events.append(Event("reveal", None, f"{ctx.game.zone_label(zid, ctx.n)} shown: {shown}"))
+        ctx.events.append(Event("reveal", None, tuple(zone), zid))
 
 
 def _show_to(ctx, zone, seat):
@@ -146,7 +145,7 @@ def _show_to(ctx, zone, seat):
 
 def _redeal(ctx):
     ctx.abandon = True
-    ctx.events.append(Event("redeal", None, "the deal is abandoned; the next dealer deals"))
+    ctx.events.append(Event("redeal"))
 
 
 def _hide(ctx, zone):
@@ -158,12 +157,11 @@ def _control(ctx, seat, by):
 
 
 def _announce(ctx, seat, text):
-    ctx.events.append(Event("announce", seat, text))
+    ctx.events.append(Event("announce", seat, value=text))
 
 
 def _show_cards(ctx, seat, cards):
-    shown = " ".join(ctx.game.deck.pretty(c) for c in cards) or "no cards"
-    ctx.events.append(Event("show", seat, f"{ctx.game.seat_name(seat, ctx.n)} shows {shown}"))
+    ctx.events.append(Event("show", seat, tuple(cards)))
 
 
 def _seat_name(ctx, seat):

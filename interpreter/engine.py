@@ -99,7 +99,7 @@ def start_deal(st: State, play: bool = True) -> None:
     st.phase, st.ph = 0, None
     st.deal_over = False
     st.deal_events = len(st.events)
-    st.events.append(Event("deal-start", st.dealer, f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —"))
+    st.events.append(Event("deal-start", st.dealer, value=st.deal_no))
     if play:
         advance(st)
 
@@ -121,7 +121,7 @@ def advance(st: State) -> None:
             return
         phase = phases[st.phase]
         if st.ph is None and st.game.end_now is not None and st.game.end_now(st):
-            st.events.append(Event("match-end", None, "the target is reached: the match ends now"))
+            st.events.append(Event("match-end", value="target"))
             end_deal(st)
             st.match_over = True
             return
@@ -156,7 +156,7 @@ def end_deal(st: State) -> None:
     st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries})
     if game.breakdown:
         st.deals[-1]["breakdown"] = game.result_lines(st)
-    st.events.append(Event("deal-end", None, f"deal {st.deal_no} scored"))
+    st.events.append(Event("deal-end", value=st.deal_no))
     st.deal_over = True
     check_match_end(st)
 
@@ -165,7 +165,7 @@ def check_match_end(st: State) -> None:
     """After a deal (scored or void): the match is over when the spec's `match.end` holds."""
     if st.game.match_end is not None and st.game.match_end(st):
         st.match_over = True
-        st.events.append(Event("match-end", None, "the match is over"))
+        st.events.append(Event("match-end", value="over"))
 
 
 def abandon_deal(st: State) -> None:
@@ -190,7 +190,7 @@ def end_by_agreement(st: State) -> None:
     if st.game.agreed_end is not None:
         st.game.agreed_end(st)
     st.match_over = True
-    st.events.append(Event("match-end", None, "the match ends by agreement"))
+    st.events.append(Event("match-end", value="agreed"))
 
 
 def facts_of(st: State) -> dict:

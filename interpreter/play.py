@@ -14,6 +14,7 @@ from rich.console import Console
 from . import engine, render, replay
 from .agents import AGENTS
 from .errors import IllegalMoveError
+from .events import text as event_text
 from .state import State, event_visible
 
 HELP = ("Type a move as listed (or its number). Cards are rank then suit: 10H, QS, 7C. "
@@ -134,8 +135,9 @@ class TerminalMatch:
     def show_events(self) -> None:
         events = self.st.events
         for event in events[self.shown:]:
-            if event_visible(event, self.human) and event.kind not in ("deal-end",):
-                self.console.print(event.text, highlight=False, markup=False)
+            line = event_text(self.st, event) if event_visible(event, self.human) else None
+            if line is not None and event.kind != "deal-end":
+                self.console.print(line, highlight=False, markup=False)
         self.shown = len(events)
 
     def show_deal_result(self) -> None:

@@ -11,6 +11,7 @@ import os
 from . import engine
 from .compiler import load_game
 from .errors import IllegalMoveError, ScenarioError
+from .events import lines as event_lines
 from .loader import load_spec
 from .values import parse_seat
 
@@ -38,7 +39,7 @@ def run_scenario(path: str) -> dict:
     engine.start_deal(st)
     moves = _play(doc, st)
     out = {"spec": game.name, "players": n, "dealer": game.seat_name(st.dealer, n), "moves": moves,
-           "finished": st.deal_over, "events": [e.text for e in st.events]}
+           "finished": st.deal_over, "events": event_lines(st, st.events)}
     if st.deal_over:
         record = st.deals[-1]
         out["facts"] = named_facts(st, record["facts"])

@@ -50,7 +50,7 @@ class DealPhase(Phase):
             for zid, cards in st.stack.items():
                 st.zones[zid].extend(cards)
             st.stack = None
-            st.events.append(Event("deal", st.dealer, f"{game.seat_name(st.dealer, st.n)} deals (stacked)"))
+            st.events.append(Event("deal", st.dealer, value="stacked"))
             return
         if self.source is None:
             pack = list(range(len(game.deck)))
@@ -72,7 +72,7 @@ class DealPhase(Phase):
             st.zones[game.zone_id(self.rest, None, st.n)].extend(reversed(pack[pos:]))
         elif self.source is not None:
             source_zone.extend(reversed(pack[pos:]))
-        st.events.append(Event("deal", st.dealer, f"{game.seat_name(st.dealer, st.n)} deals"))
+        st.events.append(Event("deal", st.dealer))
 
     def packets(self, st) -> list:
         """The packets in dealing order as (zone id, count)."""
