@@ -150,10 +150,13 @@ def end_deal(st: State) -> None:
     """Score the deal into the sheet, record its facts and entries, and decide whether the match is over."""
     game = st.game
     before = {k: _copy(v) for k, v in st.sheet.items()}
+    standing = standings(st)
     if game.scoring is not None:
         game.scoring(st)
     entries = sheet_entries(before, st.sheet)
-    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries})
+    values = [after - was for after, was in zip(standings(st), standing)]
+    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries,
+                     "values": values})
     if game.breakdown:
         st.deals[-1]["breakdown"] = game.result_lines(st)
     st.events.append(Event("deal-end", value=st.deal_no))
@@ -171,7 +174,8 @@ def check_match_end(st: State) -> None:
 def abandon_deal(st: State) -> None:
     """End the deal without scoring it (a redeal): it is recorded, and the deal passes on as usual."""
     st.abandon = False
-    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": {}, "entries": {}, "redeal": True})
+    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": {}, "entries": {}, "redeal": True,
+                     "values": [0] * st.n})
     st.deal_over = True
     check_match_end(st)  # e.g. a session of a fixed number of deals
 
@@ -327,6 +331,33 @@ def capped_set(st: State, col, value, seat: int) -> None:
         if col.overflow_do is not None:
             with_locals(st, {"writer": seat, "receiver": receiver, "amount": give}, col.overflow_do)
         excess -= give
+
+
+def standings(st: State) -> list:
+    """Each seat's exact standing in the match: the spec's `match.standing`, else its `result` (or first column)."""
+    if st.game.standing is None:
+        return results(st)
+    return [with_locals(st, {"s": s}, st.game.standing) for s in range(st.n)]
+
+
+def deal_values(st: State) -> list:
+    """What the last finished deal was worth to each seat: the change in its standing over the deal (exact: ints
+    and Fractions; zero for a deal voided by a redeal). Raises ValueError before any deal is over.
+
+    >>> from interpreter.compiler import load_game
+    >>> from interpreter.agents import RandomAgent
+    >>> from interpreter.simulate import play_deal
+    >>> game = load_game("docs/examples/tiny.yaml")
+    >>> st = new_match(game, seed=3)
+    >>> play_deal(st, {s: RandomAgent(s) for s in range(st.n)})
+    >>> st.deals[-1]["entries"]                 # North took 53 card points, South 67
+    {'score': {0: 53, 1: 67}}
+    >>> deal_values(st)                         # `result` is the margin: it moved by 14 each way
+    [-14, 14]
+    """
+    if not st.deals or not st.deal_over:
+        raise ValueError("no deal is over yet")
+    return list(st.deals[-1]["values"])
 
 
 def results(st: State) -> list:
