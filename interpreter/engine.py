@@ -360,6 +360,14 @@ def deal_values(st: State) -> list:
     return list(st.deals[-1]["values"])
 
 
+def sample_world(view: State, rng) -> State:
+    """A complete state of the same match at the same point, consistent with everything `view` shows, built from
+    the view alone: hidden cards and hidden vars filled in, `world.view(view.viewer)` equal to `view`, and play
+    goes on legally to the end of the deal (see interpreter/worlds.py for how, and the distribution)."""
+    from .worlds import sample_world as sample
+    return sample(view, rng)
+
+
 def results(st: State) -> list:
     """The settlement: each seat's result by the spec's `result` expression (or its first column)."""
     game = st.game
