@@ -74,6 +74,7 @@ def _trick(ctx, event: Event) -> str:
 KINDS = {
     "deal-start": lambda ctx, e: f"— deal {e.value}, dealer {_name(ctx, e.seat)} —",
     "deal": lambda ctx, e: f"{_name(ctx, e.seat)} deals" + (" (stacked)" if e.value == "stacked" else ""),
+    "dealt": lambda ctx, e: None,
     "deal-end": lambda ctx, e: f"deal {e.value} scored",
     "match-end": lambda ctx, e: MATCH_END[e.value],
     "reveal": lambda ctx, e: f"{ctx.game.zone_label(e.value, ctx.n)} shown: {_cards(ctx, e.cards)}",

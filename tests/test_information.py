@@ -3,8 +3,9 @@
 Over every spec and player count, at random decision points of seeded random deals (bounded: a few deals each):
 - a view holds no card of a zone hidden from its seat, no value of a hidden var, no event outside its audience;
 - every void and trump cap the knowledge infers from the view holds in the true state;
-- `sample_world` (where it is claimed to work: see docs/bots.md) keeps the seat's view, places every card once,
-  respects every inferred void, plays on legally to the end of the deal, and varies where the view leaves freedom.
+- every world `sample_world` gives keeps the seat's view, places every card once, respects every inferred void,
+  plays on legally to the end of the deal, and worlds vary where the view leaves freedom; it finds one at every
+  sampled decision, except for Piquet and Mitten where it finds one at most of them (see docs/bots.md).
 """
 from __future__ import annotations
 
@@ -18,11 +19,12 @@ from interpreter import engine
 from interpreter.compiler import load_game
 from interpreter.knowledge import knowledge
 from interpreter.state import event_visible
+from interpreter.worlds import SamplingError, sample_world
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = [(os.path.relpath(p, ROOT), n) for p in sorted(glob.glob(os.path.join(ROOT, "games", "*.yaml")))
          for n in load_game(p).players]
-SAMPLED = [("docs/examples/tiny.yaml", 2), ("games/tarot.yaml", 3), ("games/tarot.yaml", 4), ("games/tarot.yaml", 5)]
+PARTIAL = ("games/piquet", "games/mitten")  # sample_world does not yet find a world at every decision
 
 
 def decisions(path: str, n: int, deals: int = 1, seed: int = 1):
@@ -79,29 +81,55 @@ def _hands(st) -> set:
     return out
 
 
-@pytest.mark.parametrize("path,n", SAMPLED)
+def _check_world(world, view, st, seat, k) -> None:
+    """The world keeps the seat's view, places every card once, respects every inferred void, plays on."""
+    n = st.n
+    kn = knowledge(view)
+    assert world.view(seat).to_json() == view.to_json()
+    assert sorted(engine.card_census(world)) == list(range(len(st.game.deck)))
+    deck = st.game.deck
+    escape = _escape(world)
+    for zid in _hands(world):
+        owner = world.game.zone_of(zid, n)[1]
+        for c in world.zones[zid]:
+            assert not kn.excludes(owner, deck.suit_of[c], deck.rank_of[c], c in escape), deck.code(c)
+    play_on = random.Random(k)
+    while not world.deal_over:
+        engine.apply(world, play_on.choice(engine.legal_moves(world)))
+
+
+@pytest.mark.parametrize("path,n", [c for c in CASES if not c[0].startswith(PARTIAL)] + [("docs/examples/tiny.yaml", 2)])
 def test_sampled_worlds_keep_the_view_and_play_on(path, n):
     rng = random.Random(5)
     differs = 0
-    for k, (st, seat) in enumerate(decisions(path, n, deals=1)):
-        if k % 3:
+    for k, (st, seat) in enumerate(decisions(path, n)):
+        if k % 4:
             continue
         view = st.view(seat)
-        kn = knowledge(view)
         world = engine.sample_world(view, rng)
-        assert world.view(seat).to_json() == view.to_json()
-        census = engine.card_census(world)
-        assert sorted(census) == list(range(len(st.game.deck)))
-        deck = st.game.deck
-        for zid in _hands(world):
-            owner = world.game.zone_of(zid, n)[1]
-            for c in world.zones[zid]:
-                assert not kn.excludes(owner, deck.suit_of[c], deck.rank_of[c], False) or c in _escape(world)
+        _check_world(world, view, st, seat, k)
         differs += world.zones != st.zones
-        play_on = random.Random(k)
-        while not world.deal_over:
-            engine.apply(world, play_on.choice(engine.legal_moves(world)))
     assert differs > 0
+
+
+@pytest.mark.parametrize("path,n", [c for c in CASES if c[0].startswith(PARTIAL)])
+def test_sampled_worlds_of_declaration_and_fishing_games_mostly_found(path, n):
+    """Piquet's declarations and Mitten's redeals from the stock: a world is not always found within a few tries
+    yet (see docs/bots.md); every world found is right, and most decisions get one."""
+    rng = random.Random(5)
+    found = tried = 0
+    for k, (st, seat) in enumerate(decisions(path, n)):
+        if k % 4:
+            continue
+        view = st.view(seat)
+        tried += 1
+        try:
+            world = sample_world(view, rng, tries=20)
+        except SamplingError:
+            continue
+        found += 1
+        _check_world(world, view, st, seat, k)
+    assert found >= tried // 2
 
 
 def _escape(st) -> set:

@@ -51,6 +51,7 @@ class DealPhase(Phase):
                 st.zones[zid].extend(cards)
             st.stack = None
             st.events.append(Event("deal", st.dealer, value="stacked"))
+            self.log_table(st)
             return
         if self.source is None:
             pack = list(range(len(game.deck)))
@@ -73,6 +74,21 @@ class DealPhase(Phase):
         elif self.source is not None:
             source_zone.extend(reversed(pack[pos:]))
         st.events.append(Event("deal", st.dealer))
+        self.log_table(st)
+
+    def log_table(self, st) -> None:
+        """Record the cards every seat now sees face up (a table's first cards), zone by zone: a silent event, so
+        that a view keeps what its seat saw dealt after the cards have moved on."""
+        game = st.game
+        for zid, cards in enumerate(st.zones):
+            if not cards:
+                continue
+            if all(game.zone_visible(st, zid, s) for s in range(st.n)):
+                seen = cards
+            else:
+                seen = game.zone_shown(st, zid)
+            if seen:
+                st.events.append(Event("dealt", None, tuple(seen), zid, phase=self.id))
 
     def packets(self, st) -> list:
         """The packets in dealing order as (zone id, count)."""

@@ -248,9 +248,19 @@ class TurnsPhase(Phase):
                 nxt = players[(players.index(me) + 1) % len(players)] if me in players else players[0]
         finally:
             _restore(st.loc, saved)
-        st.events.append(Event("turn", me, value=(move, label, notes), phase=self.id))
+        st.events.append(Event("turn", me, self.cards_of(move), (move, label, notes), phase=self.id))
         st.ph["seat"] = nxt
         st.ph["over"] = bool(self.until(st))
+
+    def cards_of(self, move: Move) -> tuple:
+        """The cards a move names (its card and list-of-card parameters), for the event record."""
+        out = []
+        for (_, _, kind), value in zip(self.by_name[move.value[0]].params, move.value[1:]):
+            if kind == T.CARD:
+                out.append(value)
+            elif kind == T.list_of(T.CARD):
+                out.extend(value)
+        return tuple(out)
 
     # -- text ---------------------------------------------------------------------------------------------------------
     def _label_values(self, st, move: Move) -> tuple | None:
