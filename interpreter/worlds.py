@@ -31,7 +31,8 @@ from .state import State, event_visible
 
 TRIES = 200
 WALK = 40
-VAR_FITS = 8  # re-deals, at most, to make the card vars set at the deal name the view's cards  # swaps tried, at most, to make one logged move legal
+VAR_FITS = 8
+LENIENT_PASSES = 3  # repairing replays, at most, before the clean one  # re-deals, at most, to make the card vars set at the deal name the view's cards  # swaps tried, at most, to make one logged move legal
 
 
 class SamplingError(InterpError):
@@ -92,7 +93,13 @@ class _Sampler:
             _swap(world, layout, choices, *pair)
             world = _fresh(self.view, seed)
             self.deal(world, layout)
-        if not self.replay(world, layout, choices, repair=True):
+        for passes in range(LENIENT_PASSES):  # a pass that fails may still have repaired the layout: again
+            if passes:
+                world = _fresh(self.view, seed)
+                self.deal(world, layout)
+            if self.replay(world, layout, choices, repair=True):
+                break
+        else:
             return None
         if not self.fit_visible(world, layout, choices):
             return None
@@ -169,12 +176,16 @@ class _Sampler:
                 if i >= len(events):
                     return False
                 if not _same(e, events[i]) and not (repair and self.relabel(world, layout, choices, e, i)):
+                    if repair:  # the viewer's hand may be what made the world differ (a declaration it lacks)
+                        self.fit_hand(world, layout, choices, i)
                     return False
                 i += 1
             if i == len(events):
                 return True
             j = next((k for k in range(i, len(events)) if _is_decision(events[k])), None)  # effects log first
             if world.deal_over or j is None or events[j].seat != engine.actor(world):
+                if repair and not world.deal_over:
+                    self.fit_hand(world, layout, choices, i)
                 return False
             move = choices.get(j)
             if move is not None and move not in engine.legal_moves(world):
@@ -184,7 +195,7 @@ class _Sampler:
                 self.bring(world, layout, choices, j)
                 move = self.move_of(world, j)
             if move is None and repair and events[j].seat == self.seat:  # the viewer's own hand, as it ends
-                self.fit_visible(world, layout, choices, owner=self.seat)
+                self.fit_hand(world, layout, choices, j)
                 move = self.move_of(world, j)
             if move is None and repair:
                 move = self.shuffle_until_legal(world, layout, choices, j)
@@ -222,8 +233,9 @@ class _Sampler:
 
     # -- repairs ----------------------------------------------------------------------------------------------------
     def unseen(self, card: int, i: int) -> bool:
-        """A card the viewer has not seen by event i (and does not see at the end): free to be swapped."""
-        return card not in self.named_by[i] and card not in self.visible
+        """A card the viewer has not seen by event i, and does not see at the end unless an event from i on shows
+        where it comes from (a later deal): free to be swapped."""
+        return card not in self.named_by[i] and (card not in self.visible or card in self.named_after[i])
 
     def hidden_now(self, world: State, card: int) -> int | None:
         """The zone holding `card` in `world` when the viewer cannot see it there, else None."""
@@ -312,16 +324,33 @@ class _Sampler:
                 return move
         return None
 
-    def fit_visible(self, world: State, layout: dict, choices: dict, owner: int | None = None) -> bool:
+    def fit_hand(self, world: State, layout: dict, choices: dict, j: int) -> None:
+        """Before the viewer's decision j: its hand holds what it ends with plus what it plays from now on, but
+        not what a later deal gives it (a hidden exchange may have brought cards the layout put elsewhere)."""
+        game, n, events = world.game, world.n, self.view.events
+        arriving = {c for e in events[j + 1:] if e.kind == "dealt" for c in e.cards}
+        spent = {c for e in events[j:] if e.seat == self.seat and e.kind in ("play", "discard", "turn")
+                 for c in e.cards}
+        for zid, cards in enumerate(self.view.zones):
+            if game.zone_of(zid, n)[1] != self.seat or not (cards or zid in self.owners):
+                continue
+            wanted = (set(cards) | spent) - arriving
+            for x in wanted:
+                if x in world.zones[zid] or self.hidden_now(world, x) is None:
+                    continue
+                ys = [y for y in world.zones[zid] if y not in wanted and self.unseen(y, j)]
+                if ys:
+                    _swap(world, layout, choices, x, self.rng.choice(ys))
+            spent = set()  # (played cards come from the first such zone, the hand)
+
+    def fit_visible(self, world: State, layout: dict, choices: dict) -> bool:
         """Swap into each zone the view shows the cards it shows there (a hidden exchange may have brought them),
         and make the card vars the view shows (a deal's first table cards) name the view's cards."""
         end = len(self.view.events)
-        for x, y in (self.var_cards(world) if owner is None else []):
+        for x, y in self.var_cards(world):
             if x != y and self.unseen(x, end) and y not in self.named_by[end]:
                 _swap(world, layout, choices, x, y)
         for zid, cards in enumerate(self.view.zones):
-            if owner is not None and self.view.game.zone_of(zid, self.view.n)[1] != owner:
-                continue
             for x in cards:
                 if x in world.zones[zid]:
                     continue
@@ -398,8 +427,9 @@ def _pins(view: State, sizes: dict) -> dict:
         if owner is not None and z.per_seat:
             hand_of.setdefault(owner, zid)
     pins: dict = {}
-    for e in view.events:
-        if e.kind in ("reveal", "dealt") and e.value in sizes:
+    first = next((k for k, e in enumerate(view.events) if _is_decision(e)), len(view.events))
+    for k, e in enumerate(view.events):
+        if (e.kind == "reveal" or (e.kind == "dealt" and k < first)) and e.value in sizes:
             for c in e.cards:
                 pins.setdefault(c, e.value)
     for e in view.events:

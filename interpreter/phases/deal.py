@@ -77,18 +77,22 @@ class DealPhase(Phase):
         self.log_table(st)
 
     def log_table(self, st) -> None:
-        """Record the cards every seat now sees face up (a table's first cards), zone by zone: a silent event, so
-        that a view keeps what its seat saw dealt after the cards have moved on."""
+        """Record what each seat now sees, zone by zone — its own hand, the cards face up on the table — as silent
+        events for the seats that see them, so that a view keeps what its seat was dealt after the cards moved on."""
         game = st.game
+        everyone = range(st.n)
         for zid, cards in enumerate(st.zones):
             if not cards:
                 continue
-            if all(game.zone_visible(st, zid, s) for s in range(st.n)):
-                seen = cards
-            else:
-                seen = game.zone_shown(st, zid)
-            if seen:
-                st.events.append(Event("dealt", None, tuple(seen), zid, phase=self.id))
+            seers = tuple(s for s in everyone if game.zone_visible(st, zid, s))
+            if len(seers) == st.n:
+                st.events.append(Event("dealt", None, tuple(cards), zid, phase=self.id))
+                continue
+            if seers:
+                st.events.append(Event("dealt", None, tuple(cards), zid, seers, self.id))
+            shown = game.zone_shown(st, zid)
+            if shown:
+                st.events.append(Event("dealt", None, tuple(shown), zid, phase=self.id))
 
     def packets(self, st) -> list:
         """The packets in dealing order as (zone id, count)."""
