@@ -6,7 +6,9 @@ phases replayed over the logged plays:
 - a card that does not follow the suit led proves its player holds none of that suit (a *void*);
 - when the rules oblige trumping, not trumping as well proves no trump;
 - when they oblige overtrumping, a trump no higher than the best one in the trick proves no higher trump;
-- an escape card proves nothing, and escape cards are never counted in a suit.
+- an escape card proves nothing, and escape cards are never counted in a suit;
+- a card that no tier of a discard's `allowed` rule lets go (worked out on the view) is not in that discard's
+  zone (a King is never in a discard that forbids Kings).
 A void is about the playing seat's hand from then on (cards that reach a hand later, face down, are not ruled
 out — no shipped game gives cards to a hand during the play).
 
@@ -82,7 +84,29 @@ def knowledge(view) -> Knowledge:
             places.append(zid)
         kn.places[c] = tuple(places)
     _narrow_seen(view, kn, hands)
+    _narrow_discards(view, kn)
     return kn
+
+
+def _narrow_discards(view, kn: Knowledge) -> None:
+    """A discard zone holds only cards the discard's `allowed` rule lets go: a card that no tier allows (worked
+    out on the view, for the discarding seat) is not in the zone its discards went to."""
+    from .events import phase_of
+    from .phases.base import with_locals
+    game, n = view.game, view.n
+    done = set()
+    for event in view.events:
+        if event.kind != "discard" or (event.phase, event.seat) in done:
+            continue
+        done.add((event.phase, event.seat))
+        phase = phase_of(game, event.phase)
+        if phase.allowed is None:
+            continue
+        zid = game.zone_id(phase.target, event.seat, n)
+        for c, places in kn.places.items():
+            if zid in places and not any(with_locals(view, {"me": event.seat, "card": c}, tier)
+                                         for tier in phase.allowed):
+                kn.places[c] = tuple(z for z in places if z != zid)
 
 
 def _narrow_seen(view, kn: Knowledge, hands: dict) -> None:
