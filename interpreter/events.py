@@ -12,7 +12,7 @@ Playouts only append records (`state.Event`); this module turns one into a line.
 """
 from __future__ import annotations
 
-from .state import Event
+from .state import Event, event_visible
 
 MATCH_END = {"target": "the target is reached: the match ends now", "over": "the match is over",
              "agreed": "the match ends by agreement"}
@@ -28,7 +28,6 @@ def text(ctx, event: Event) -> str | None:
 
 def lines(ctx, events: list, seat: int | None = None) -> list:
     """The lines of the events `seat` may see (every event for None), skipping those that show nothing."""
-    from .state import event_visible
     out = []
     for event in events:
         if event_visible(event, seat):

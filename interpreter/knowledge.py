@@ -24,6 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import engine
+from .events import phase_of
+from .phases.base import with_locals
+
 TRICK = -1  # the place of a card lying in the trick being played
 
 
@@ -31,13 +35,15 @@ TRICK = -1  # the place of a card lying in the trick being played
 class Knowledge:
     """`known`: card -> the zone id where the view shows it (TRICK for the trick in play); `places`: card -> the
     hidden zone ids it may be in (sorted tuple); `voids`: seat -> suits it holds none of; `trump_cap`: seat ->
-    (trump suit, the rank no trump it holds exceeds; -1: no trump at all); `seen`: cards the events named."""
+    (trump suit, the rank no trump it holds exceeds; -1: no trump at all); `seen`: cards the events named;
+    `hands`: hand zone id -> seat, for the hands the deal's trick phases play from (where voids apply)."""
 
     known: dict = field(default_factory=dict)
     places: dict = field(default_factory=dict)
     voids: dict = field(default_factory=dict)
     trump_cap: dict = field(default_factory=dict)
     seen: set = field(default_factory=set)
+    hands: dict = field(default_factory=dict)
 
     def unknown(self) -> list:
         """The cards whose place the view does not show."""
@@ -55,8 +61,7 @@ class Knowledge:
 
 def knowledge(view) -> Knowledge:
     """Everything `view.viewer` can tell about where the cards are (see the module's docstring)."""
-    from . import engine
-    game, n = view.game, view.n
+    game = view.game
     kn = Knowledge()
     for zid, cards in enumerate(view.zones):
         for c in cards:
@@ -64,7 +69,7 @@ def knowledge(view) -> Knowledge:
     phase = engine.current_phase(view)
     for c in (phase.held(view) if phase is not None else []):
         kn.known[c] = TRICK
-    hands = _infer_from_tricks(view, kn)
+    hands = kn.hands = _infer_from_tricks(view, kn)
     for event in view.events:
         kn.seen.update(event.cards)
     hidden = sorted(z for z, k in view.hidden.items() if k > 0)
@@ -91,8 +96,6 @@ def knowledge(view) -> Knowledge:
 def _narrow_discards(view, kn: Knowledge) -> None:
     """A discard zone holds only cards the discard's `allowed` rule lets go: a card that no tier allows (worked
     out on the view, for the discarding seat) is not in the zone its discards went to."""
-    from .events import phase_of
-    from .phases.base import with_locals
     game, n = view.game, view.n
     done = set()
     for event in view.events:
@@ -126,7 +129,6 @@ def _escape_cards(view) -> set:
 
 def _infer_from_tricks(view, kn: Knowledge) -> dict:
     """Replay the logged tricks: record voids and trump caps; returns {hand zone id: seat} of the trick phases."""
-    from .events import phase_of
     game, n = view.game, view.n
     deck = game.deck
     suit_of, rank_of = deck.suit_of, deck.rank_of

@@ -59,7 +59,7 @@ class _Sampler:
         self.view, self.rng, self.seat = view, rng, view.viewer
         self.kn = knowledge(view)
         self.target = _signature(view)
-        self.owners = _hand_owners(view)
+        self.owners = self.kn.hands
         self.escape = {c for e in view.events if e.kind == "tricks" for c in e.cards}
         self.named_by = [set()]  # named_by[i]: the cards the view's events before i name
         for e in view.events:
@@ -404,17 +404,6 @@ def _fresh(view: State, seed: int) -> State:
 
 def _deal_phase(game):
     return next((p for p in game.phases if p.type_name == "deal" and p.source is None), None)
-
-
-def _hand_owners(view: State) -> dict:
-    """{hand zone id: seat} for the hands of the deal's trick phases (where voids apply)."""
-    from .events import phase_of
-    out = {}
-    for e in view.events:
-        if e.kind == "tricks":
-            phase = phase_of(view.game, e.phase)
-            out.update({view.game.zone_id(phase.hand, s, view.n): s for s in range(view.n)})
-    return out
 
 
 def _pins(view: State, sizes: dict) -> dict:
