@@ -156,8 +156,8 @@ def _control(ctx, seat, by):
     ctx.controller[seat] = by
 
 
-def _announce(ctx, seat, text):
-    ctx.events.append(Event("announce", seat, value=text))
+def _announce(ctx, seat, text, cards=()):
+    ctx.events.append(Event("announce", seat, tuple(cards), text))
 
 
 def _show_cards(ctx, seat, cards):
@@ -219,7 +219,8 @@ FUNCTIONS = {f.name: f for f in [
              doc="abandon the deal unscored; the deal passes on as after any deal"),
     Function("control", (T.SEAT, T.SEAT), T.NONE, _control, effect=True,
              doc="seat `by` makes the decisions for seat s's hand (open play)"),
-    Function("announce", (T.SEAT, T.STR), T.NONE, _announce, effect=True, doc="log a line spoken by a seat"),
+    Function("announce", (T.SEAT, T.STR, CARDS), T.NONE, _announce, effect=True, min_args=2,
+             doc="log a line spoken by a seat; `cards`: the cards it names, shown (they stay where they are)"),
     Function("show_cards", (T.SEAT, CARDS), T.NONE, _show_cards, effect=True,
              doc="a seat shows some cards to every player (they stay where they are)"),
     Function("size", ("zone",), T.INT, lambda ctx, zone: _size(ctx, zone),

@@ -113,9 +113,10 @@ def _narrow_discards(view, kn: Knowledge) -> None:
 
 
 def _narrow_seen(view, kn: Knowledge, hands: dict) -> None:
-    """A card the viewer saw shown by a seat that still holds it hidden: it is in that seat's hand."""
+    """A card the viewer saw shown (or named in an announcement) by a seat that still holds it hidden: it is in
+    that seat's hand."""
     for event in view.events:
-        if event.kind != "show" or event.seat is None:
+        if event.kind not in ("show", "announce") or event.seat is None:
             continue
         zids = [z for z, s in hands.items() if s == event.seat]
         for c in event.cards:
