@@ -294,6 +294,8 @@ class _Sampler:
         want = self.view.events[i]
         if len(got.cards) != len(want.cards) or not got.cards:
             return False
+        if sorted(got.cards) == sorted(want.cards) and replace(got, cards=want.cards) == want:
+            return _reorder(layout, want.cards)  # the same cards in another order: the hand's order
         if replace(got, cards=want.cards, value=want.value if got.kind == "announce" else got.value) != want:
             return False  # (an announcement's words follow its cards: the clean replay will say them)
         pairs = [(w, v) for w, v in zip(got.cards, want.cards) if w != v]
@@ -374,6 +376,16 @@ def _is_decision(event) -> bool:
     if event.kind not in DECISIONS:
         return False
     return not (event.kind == "declare" and event.value is not None and event.value[0] == "none")
+
+
+def _reorder(layout: dict, cards: tuple) -> bool:
+    """Put `cards` in this order within each dealt zone that holds some of them (keeping the zone's slots)."""
+    rank = {c: k for k, c in enumerate(cards)}
+    for zone in layout.values():
+        slots = [k for k, c in enumerate(zone) if c in rank]
+        for k, c in zip(slots, sorted((zone[k] for k in slots), key=rank.get)):
+            zone[k] = c
+    return True
 
 
 def _masked(event) -> bool:
