@@ -179,12 +179,14 @@ class SpecCompiler:
         match = data.get("match", {}) or {}
         match_end = self.expr(("match", "end"), "bool") if "end" in match else None
         result = self.expr(("match", "result"), "num", {"s": ("seat", None)}) if "result" in match else None
+        standing = self.expr(("match", "standing"), "num", {"s": ("seat", None)}) if "standing" in match else None
         bots = self.bots_check(phases)
         sit_out = self.expr(("sit_out",), "list[seat]") if "sit_out" in data else None
         game = Game(
             path=self.doc.path, name=str(data.get("name", self.doc.path)), players=players[1],
             default_players=players[0], options=options, deck=deck, zones=zones, vars=var_decls, bids=bids,
             columns=columns, phases=phases, scoring=scoring, facts=facts, match_end=match_end, result=result,
+            standing=standing,
             result_label=str(match.get("result_label", "result")), sit_out=sit_out,
             first_dealer=match.get("first_dealer", 0), seat_names=list(data.get("seat_names", [])),
             bots=bots, defines=self.scope.macros, scope=self.scope,

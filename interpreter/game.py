@@ -111,6 +111,7 @@ class Game:
     stats: dict = field(default_factory=dict)
     gotos: dict = field(default_factory=dict)  # phase id -> (index of the target phase, condition)
     zero_sum: bool = False
+    standing: Callable | None = None  # match.standing: a seat's exact standing; a deal's value is its change
     end_now: Callable | None = None  # checked before each phase starts: the match ends mid-deal
     agreed_end: Callable | None = None  # statements run when the players agree to stop the match early
     status: list = field(default_factory=list)  # (label, closure, type) shown on the status line

@@ -13,6 +13,7 @@ from typing import Callable
 from . import engine, render, replay
 from .agents import AGENTS
 from .errors import IllegalMoveError, SaveError
+from .events import text as event_text
 from .state import State, event_visible
 
 MAX_LINE = 200  # longer than any move or command
@@ -150,8 +151,9 @@ class TerminalMatch:
     def show_events(self) -> None:
         events = self.st.events
         for event in events[self.shown:]:
-            if event_visible(event, self.human) and event.kind not in ("deal-end",):
-                self.console.print(event.text)
+            line = event_text(self.st, event) if event_visible(event, self.human) else None
+            if line is not None and event.kind != "deal-end":
+                self.console.print(line)
         self.shown = len(events)
 
     def show_deal_result(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import engine
 from .compiler import load_referenced_game
 from .errors import IllegalMoveError
+from .events import lines as event_lines
 from .expect import check_expect, expect_keys_problem
 from .loader import Document, load_data
 from .inputfile import Key, check_keys, error as _error, players, shown
@@ -57,7 +58,7 @@ def run_scenario(path: str) -> dict:
     engine.start_deal(st)
     moves = _play(doc, st)
     out = {"spec": game.name, "players": n, "dealer": game.seat_name(st.dealer, n), "moves": moves,
-           "finished": st.deal_over, "events": [e.text for e in st.events]}
+           "finished": st.deal_over, "events": event_lines(st, st.events)}
     if st.deal_over:
         record = st.deals[-1]
         out["facts"] = named_facts(st, record["facts"])

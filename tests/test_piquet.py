@@ -18,7 +18,7 @@ from interpreter.loader import load_spec
 from interpreter.phases.base import with_locals
 from interpreter.scenario import run_scenario
 from interpreter.scorekeeper import score_deals
-from interpreter.state import event_visible
+from interpreter.events import lines
 
 from .conftest import ROOT, game_of
 
@@ -70,7 +70,7 @@ def seen(st, seat, name, owner=None) -> list:
 
 
 def texts(st, seat=None) -> list:
-    return [e.text for e in st.events if seat is None or event_visible(e, seat)]
+    return lines(st, st.events, seat)
 
 
 def phase_id(st) -> str:

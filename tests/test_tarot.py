@@ -21,6 +21,7 @@ import pytest
 from interpreter import engine
 from interpreter.agents import HeuristicAgent
 from interpreter.compiler import load_game
+from interpreter.events import lines
 
 from .scenario_helpers import Scenarios
 from interpreter.simulate import play_deal, random_playouts, simulate
@@ -354,7 +355,7 @@ def test_poignee_thresholds_by_player_count(tarot, n, single, double, triple):
     st = _lead_with(tarot, n, [f"T{k}" for k in range(2, 1 + single)] + ["EX"])
     engine.apply(st, engine.parse_move(st, "poignee"))
     shown = [f"T{k}" for k in range(2, 1 + single)] + ["EX"]      # in the hand's order
-    assert f"{tarot.seat_name(0, n)} shows {' '.join(shown)}" in [e.text for e in st.events]
+    assert f"{tarot.seat_name(0, n)} shows {' '.join(shown)}" in lines(st, st.events)
 
 
 # -- the bidding guide ------------------------------------------------------------------------------------------------

@@ -132,7 +132,7 @@ class AuctionPhase(Phase):
             flags = self.special.get(move.value)
             if flags is not None and flags.then_pass:
                 ph["locked"][i] = True
-        st.events.append(Event("bid", seat, f"{st.game.seat_name(seat, st.n)}: {self.describe(st, move)}"))
+        st.events.append(Event("bid", seat, value=move, phase=self.id))
         self.next_turn(st)
 
     def next_turn(self, st) -> None:
@@ -157,13 +157,12 @@ class AuctionPhase(Phase):
         ph = st.ph
         ph["over"] = True
         if ph["high_by"] < 0:
-            st.events.append(Event("auction", None, "all pass"))
+            st.events.append(Event("auction", phase=self.id))
             if self.all_pass is not None:
                 self.all_pass(st)
             return
         bid = st.game.bids[ph["high"]]
-        st.events.append(Event("auction", ph["high_by"],
-                               f"{st.game.seat_name(ph['high_by'], st.n)} wins the auction with {bid.label}"))
+        st.events.append(Event("auction", ph["high_by"], value=ph["high"], phase=self.id))
         if self.won is not None:
             with_locals(st, {"winner": ph["high_by"], "high": bid}, self.won)
 

@@ -56,7 +56,8 @@ class DealPhase(Phase):
             for zid, cards in st.stack.items():
                 st.zones[zid].extend(cards)
             st.stack = None
-            st.events.append(Event("deal", st.dealer, f"{game.seat_name(st.dealer, st.n)} deals (stacked)"))
+            st.events.append(Event("deal", st.dealer, value="stacked"))
+            self.log_table(st)
             return
         if self.source is None:
             pack = list(range(len(game.deck)))
@@ -78,7 +79,26 @@ class DealPhase(Phase):
             st.zones[game.zone_id(self.rest, None, st.n)].extend(reversed(pack[pos:]))
         elif self.source is not None:
             source_zone.extend(reversed(pack[pos:]))
-        st.events.append(Event("deal", st.dealer, f"{game.seat_name(st.dealer, st.n)} deals"))
+        st.events.append(Event("deal", st.dealer))
+        self.log_table(st)
+
+    def log_table(self, st) -> None:
+        """Record what each seat now sees, zone by zone — its own hand, the cards face up on the table — as silent
+        events for the seats that see them, so that a view keeps what its seat was dealt after the cards moved on."""
+        game = st.game
+        everyone = range(st.n)
+        for zid, cards in enumerate(st.zones):
+            if not cards:
+                continue
+            seers = tuple(s for s in everyone if game.zone_visible(st, zid, s))
+            if len(seers) == st.n:
+                st.events.append(Event("dealt", None, tuple(cards), zid, phase=self.id))
+                continue
+            if seers:
+                st.events.append(Event("dealt", None, tuple(cards), zid, seers, self.id))
+            shown = game.zone_shown(st, zid)
+            if shown:
+                st.events.append(Event("dealt", None, tuple(shown), zid, phase=self.id))
 
     def packets(self, st, cards: int) -> list:
         """The packets in dealing order as (zone id, count); an error as soon as they pass `cards` cards or

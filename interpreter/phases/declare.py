@@ -20,7 +20,7 @@ options `good`, `not good`, `equal` and `pass` (no combination). The phase keeps
 from __future__ import annotations
 
 from .. import dsltypes as T
-from ..state import Event, Move
+from ..state import Event, Move, others
 from .base import Phase, with_locals
 from .turns import Template
 
@@ -131,7 +131,7 @@ class DeclarePhase(Phase):
             if self.hand(st, cat, ph["leader"]):
                 ph["stage"], ph["seat"] = "lead", ph["leader"]
                 return
-            self.log(st, ph["leader"], f"no {cat.label}")
+            st.events.append(Event("declare", ph["leader"], value=("none", ph["cat"]), phase=self.id))
             if self.open_claim(st, cat):
                 return
 
@@ -179,11 +179,10 @@ class DeclarePhase(Phase):
         ph = st.ph
         cat = self.categories[ph["cat"]]
         seat, stage = ph["seat"], ph["stage"]
-        text = self.describe(st, move)
-        self.log(st, seat, text, None if self.claims_public or move.kind != "claim" else seat)
+        self.log(st, seat, move)
         if move.kind == "say":
+            ph["text"] = self.describe(st, move)  # what the follower is asked about
             ph["said"] = ph["said"] + [move.value]
-            ph["text"] = text
             if ph["follower"] is None:
                 self.resolve(st, cat, ph["leader"], self.matching(st, cat, ph["leader"], ph["said"])[0])
             else:
@@ -216,8 +215,56 @@ class DeclarePhase(Phase):
                              "combos": combos}, self.won)
         self.next_category(st)
 
-    def log(self, st, seat: int, text: str, to: int | None = None) -> None:
-        st.events.append(Event(self.id, seat, f"{st.game.seat_name(seat, st.n)}: {text}", to))
+    def log(self, st, seat: int, move: Move) -> None:
+        """The move's event: the move, its category and step, and the values its text needs; a claim that is not
+        public is seen by the claimer only (the others see that a move was made, not which)."""
+        ph = st.ph
+        record = (move, ph["cat"], ph["step"], self.words_values(st, move))
+        if self.claims_public or move.kind != "claim":
+            st.events.append(Event("declare", seat, value=record, phase=self.id))
+            return
+        st.events.append(Event("declare", seat, value=record, audience=(seat,), phase=self.id))
+        st.events.append(Event("declare", seat, audience=others(seat, st.n), phase=self.id))
+
+    def words_values(self, st, move: Move):
+        """What the text of a `say` or `claim` needs from the state now: its templates' values."""
+        ph = st.ph
+        cat = self.categories[ph["cat"]]
+        if move.kind == "say":
+            _, cards = self.matching(st, cat, ph["leader"], ph["said"] + [move.value])[0]
+            return self.capture(st, cat.steps[ph["step"]][1], ph["leader"], cards)
+        if move.kind == "claim":
+            seat = ph["follower"]
+            cards = next(c for k, c in self.hand(st, cat, seat) if k == move.value)
+            if cat.name is not None:
+                return self.capture(st, cat.name, seat, cards)
+            return tuple(self.capture(st, step[1], seat, cards) for step in cat.steps)
+        return None
+
+    def capture(self, st, template, seat: int, cards: list) -> tuple:
+        return with_locals(st, {"me": seat, "combo": cards}, template.capture)
+
+    def event_text(self, ctx, event) -> str | None:
+        """`Anne: point of 5`, `Anne: no sequence` (None for the masked side of a private claim)."""
+        if event.value is None:
+            return None
+        who = ctx.game.seat_name(event.seat, ctx.n)
+        if event.value[0] == "none":
+            return f"{who}: no {self.categories[event.value[1]].label}"
+        move, ci, j, values = event.value
+        cat = self.categories[ci]
+        if move.kind == "say":
+            text = cat.steps[j][1].format(ctx, values, True)
+        elif move.kind == "claim":
+            text = (cat.name.format(ctx, values, True) if cat.name is not None else
+                    ", ".join(step[1].format(ctx, v, True) for step, v in zip(cat.steps, values)))
+        elif move == EQUAL and j + 1 < len(cat.steps):
+            text = cat.steps[j][2]
+        elif move == PASS:
+            text = f"no {cat.label}"
+        else:
+            text = move.value
+        return f"{who}: {text}"
 
     # -- text -------------------------------------------------------------------------------------------------------
     def notation(self, st, move: Move) -> str:

@@ -86,6 +86,7 @@ class TricksPhase(Phase):
         st.ph = {"players": players, "leader": self.leader(st), "trick": [], "by": [], "turn": 0, "order": [],
                  "no": 0, "trump": self.trump(st), "first": True, "over": False,
                  "total": self.count(st) if self.count else None, "escape": self.escape_cards(st), "said": []}
+        st.events.append(Event("tricks", None, tuple(st.ph["escape"]), st.ph["trump"], phase=self.id))
         self.begin_trick(st)
 
     def begin_trick(self, st) -> None:
@@ -103,8 +104,7 @@ class TricksPhase(Phase):
                 card = zone.pop()
                 ph["trick"].append(card)
                 ph["by"].append(ZONE_SEAT)
-                st.events.append(Event("lead", None, f"turned up from the {self.lead_from[0]}: "
-                                                     f"{st.game.deck.pretty(card)}"))
+                st.events.append(Event("lead", None, (card,), self.lead_from[0], phase=self.id))
                 if self.lead_from[4] is not None:
                     leader = self.lead_from[4](st)
         k = players.index(leader)
@@ -225,7 +225,7 @@ class TricksPhase(Phase):
         st.zones[st.game.zone_id(self.hand, seat, st.n)].remove(card)
         ph["trick"].append(card)
         ph["by"].append(seat)
-        st.events.append(Event("play", seat, f"{st.game.seat_name(seat, st.n)} plays {st.game.deck.pretty(card)}"))
+        st.events.append(Event("play", seat, (card,), phase=self.id))
         if ph["first"]:
             ph["first"] = False
             if self.after_first is not None:
@@ -235,9 +235,9 @@ class TricksPhase(Phase):
             self.end_trick(st)
 
     def announce(self, st, seat: int, name: str) -> None:
-        _, label, _, do, _ = next(a for a in self.announcements if a[0] == name)
+        _, _, _, do, _ = next(a for a in self.announcements if a[0] == name)
         st.ph["said"].append(name)
-        st.events.append(Event("announce", seat, f"{st.game.seat_name(seat, st.n)} announces {label}"))
+        st.events.append(Event("call", seat, value=name, phase=self.id))
         if do is not None:
             with_locals(st, {"me": seat, "trick_no": st.ph["no"] + 1}, do)
 
@@ -254,14 +254,12 @@ class TricksPhase(Phase):
         zone_led = ph["by"][0] == ZONE_SEAT
         if winner is None:
             target = st.zones[game.zone_id(self.unclaimed, None, st.n)] if self.unclaimed else None
-            text = f"trick {ph['no']} goes to nobody"
         else:
             target = st.zones[game.zone_id(self.won, winner, st.n)]
-            text = f"{game.seat_name(winner, st.n)} wins trick {ph['no']}"
         if target is None:
             target = st.zones[game.zone_id(self.won, ph["order"][0], st.n)]
         target.extend(ph["trick"])
-        st.events.append(Event("trick", winner, text))
+        st.events.append(Event("trick", winner, value=ph["no"], phase=self.id))
         if self.on_trick is not None and winner is not None:
             players = [None if s == ZONE_SEAT else s for s in ph["by"]]
             last = (ph["total"] is not None and ph["no"] >= ph["total"]) or not self.any_cards(st)
