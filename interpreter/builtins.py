@@ -136,8 +136,7 @@ def _reveal(ctx, zone):
     zid = _zone_id(ctx, zone)
     ctx.revealed.add(zid)
     if zone:
-        shown = " ".join(ctx.game.deck.pretty(c) for c in zone)
-        ctx.events.append(Event("reveal", None, f"{ctx.game.zone_label(zid, ctx.n)} shown: {shown}"))
+        ctx.events.append(Event("reveal", None, tuple(zone), zid))
 
 
 def _show_to(ctx, zone, seat):
@@ -146,7 +145,7 @@ def _show_to(ctx, zone, seat):
 
 def _redeal(ctx):
     ctx.abandon = True
-    ctx.events.append(Event("redeal", None, "the deal is abandoned; the next dealer deals"))
+    ctx.events.append(Event("redeal"))
 
 
 def _hide(ctx, zone):
@@ -157,13 +156,12 @@ def _control(ctx, seat, by):
     ctx.controller[seat] = by
 
 
-def _announce(ctx, seat, text):
-    ctx.events.append(Event("announce", seat, text))
+def _announce(ctx, seat, text, cards=()):
+    ctx.events.append(Event("announce", seat, tuple(cards), text))
 
 
 def _show_cards(ctx, seat, cards):
-    shown = " ".join(ctx.game.deck.pretty(c) for c in cards) or "no cards"
-    ctx.events.append(Event("show", seat, f"{ctx.game.seat_name(seat, ctx.n)} shows {shown}"))
+    ctx.events.append(Event("show", seat, tuple(cards)))
 
 
 def _seat_name(ctx, seat):
@@ -221,7 +219,8 @@ FUNCTIONS = {f.name: f for f in [
              doc="abandon the deal unscored; the deal passes on as after any deal"),
     Function("control", (T.SEAT, T.SEAT), T.NONE, _control, effect=True,
              doc="seat `by` makes the decisions for seat s's hand (open play)"),
-    Function("announce", (T.SEAT, T.STR), T.NONE, _announce, effect=True, doc="log a line spoken by a seat"),
+    Function("announce", (T.SEAT, T.STR, CARDS), T.NONE, _announce, effect=True, min_args=2,
+             doc="log a line spoken by a seat; `cards`: the cards it names, shown (they stay where they are)"),
     Function("show_cards", (T.SEAT, CARDS), T.NONE, _show_cards, effect=True,
              doc="a seat shows some cards to every player (they stay where they are)"),
     Function("size", ("zone",), T.INT, lambda ctx, zone: _size(ctx, zone),

@@ -1,11 +1,18 @@
 """The `interp` command: validate, play, run, simulate, bench, score, rules.
 
-Spec mistakes print `file:line:column: message` with a hint and exit 2; no traceback reaches the user.
+Spec mistakes print `file:line:column: message` with a hint and exit 2; no traceback reaches the user, not even
+for Ctrl-C while interp starts. Text from specs, saves and people is printed literally (`render.LiteralConsole`).
 """
 from __future__ import annotations
 
+import signal
+import threading
+
+_MAIN_THREAD = threading.current_thread() is threading.main_thread()
+if _MAIN_THREAD:  # Ctrl-C while the modules below load ends interp at once, with no traceback
+    _sigint_before = signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 import argparse
-import glob
 import json
 import os
 import sys
@@ -14,40 +21,55 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from . import engine, render, replay
+from . import __version__, engine, render, replay
 from .agents import AGENT_NAMES
 from .compiler import load_game
 from .errors import InterpError, SpecError
-from .loader import load_spec
+from .loader import load_data
 from .play import TerminalMatch, default_save_path
+from .render import LiteralConsole, styled
+from .resources import shipped_games
 from .scenario import named_column, named_entries, named_facts, run_scenario
-from .scorekeeper import ask_deal, begin, new_sheet, score_deals
-from .simulate import bench, simulate
+from .scorekeeper import keep_score, new_sheet, score_deals
+from .simulate import RecordWriter, default_jobs, simulate
 from .values import parse_seat
 
+if _MAIN_THREAD:  # loaded: from here on main() answers Ctrl-C
+    signal.signal(signal.SIGINT, _sigint_before)
+
 EXIT_SPEC = 2
+EXIT_INTERRUPTED = 130
 
 
 def main(argv: list | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    console = Console(highlight=False, soft_wrap=True)
+    console = LiteralConsole(soft_wrap=True)
     if not console.is_terminal:
         console.width = 132  # piped output: wide enough that tables are never cut
     try:
         return args.func(args, console)
     except InterpError as exc:
-        print(exc.format(), file=sys.stderr)
+        _error(exc.format())
         return EXIT_SPEC
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _error(f"error: {exc}")
         return EXIT_SPEC
+    except KeyboardInterrupt:  # before a match starts (a match saves itself and returns): nothing to lose
+        _error("interrupted")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
 
 
+def _error(text: str) -> None:
+    """A message for stderr, which may quote a spec, a save or what a person typed: shown literally."""
+    print(render.literal(text), file=sys.stderr)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="interp", description="A rules-as-data card-game interpreter.")
+    parser.add_argument("--version", action="version", version=f"interp {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("validate", help="check spec files (schema, names, types, a sample deal)")
@@ -73,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     _match_args(p)
     p.add_argument("-n", "--deals", type=int, default=1000)
     p.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
+    p.add_argument("--jobs", "-j", type=_positive, default=None,
+                   help=f"worker processes (default: all cores, here {default_jobs()}); the results do not depend on it")
+    p.add_argument("--out", metavar="FILE", help="write one record per deal: JSON Lines, or CSV if FILE ends in .csv")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
 
@@ -86,8 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("bench", help="random playouts per second and spec load time, per game file")
-    p.add_argument("files", nargs="*", help="default: games/*.yaml")
-    p.add_argument("--seconds", type=float, default=2.0, help="playout time per game and player count")
+    p.add_argument("files", nargs="*", help="default: every shipped game")
+    p.add_argument("--seconds", type=float, default=2.0,
+                   help="time per file (load timing and playouts for each player count)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 
@@ -113,6 +139,16 @@ def _match_args(p) -> None:
                    help="set a spec option, e.g. -o pool_target=20")
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
+    return value
+
+
 def _options(pairs: list) -> dict:
     out = {}
     for pair in pairs:
@@ -132,7 +168,7 @@ def cmd_validate(args, console: Console) -> int:
             sample_deals(game)
         except InterpError as exc:
             failed += 1
-            print(exc.format(), file=sys.stderr)
+            _error(exc.format())
             continue
         counts = "/".join(map(str, game.players))
         console.print(f"ok  {path}: {game.name} — {counts} players, {len(game.deck)} cards, "
@@ -162,24 +198,19 @@ def sample_deals(game) -> None:
 # -- play ----------------------------------------------------------------------------------------------------------
 def cmd_play(args, console: Console) -> int:
     if args.resume:
-        data = replay.load(args.resume)
-        game = load_game(data["spec"])
-        st = replay.replay(game, data["history"], data["players"], data["seed"], data["options"], data["dealer"],
-                           data.get("deal_no"))
-        human, bots, save_path = data.get("human", 0), data.get("bots", "heuristic"), args.resume
-        if data.get("agreed_end"):
-            engine.end_by_agreement(st)
+        resumed = replay.resume(args.resume)
+        game, st, human, bots, save_path = resumed.game, resumed.state, resumed.human, resumed.bots, args.resume
         console.print(f"Resumed {game.name}: deal {st.deal_no}, {len(st.history)} moves replayed.")
     else:
         if not args.file:
-            raise ValueError("name a game file, e.g. interp play games/NAME.yaml (or --resume FILE)")
+            raise ValueError("name a game: a shipped one (interp play NAME) or a file (or --resume FILE)")
         game = load_game(args.file)
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
         st = engine.new_match(game, args.players, seed, _options(args.option))
         human = parse_seat(game, st.n, args.seat)
         bots, save_path = args.bots, args.save or default_save_path(game, seed)
-        console.print(f"[bold]{game.name}[/bold] — you are {game.seat_name(human, st.n)}; seed {seed}; "
-                      f"saving to {save_path}. Type 'help' for help.")
+        console.print(styled((game.name, "bold"), f" — you are {game.seat_name(human, st.n)}; seed {seed}; "
+                             f"saving to {save_path}. Type 'help' for help."))
     return TerminalMatch(game, st, human, bots, save_path, console, bot_seed=st.seed or 0).run()
 
 
@@ -188,41 +219,69 @@ def cmd_run(args, console: Console) -> int:
     result = run_scenario(args.scenario)
     if args.json:
         print(json.dumps(result, indent=1, ensure_ascii=False))
-        return 0
-    console.print(f"[bold]{result['spec']}[/bold] — {result['players']} players, dealer {result['dealer']}")
+    else:
+        _print_run(result, console)
+    return _report_expect(result, LiteralConsole(soft_wrap=True, stderr=True) if args.json else console)
+
+
+def _print_run(result: dict, console: Console) -> None:
+    console.print(styled((result["spec"], "bold"), f" — {result['players']} players, dealer {result['dealer']}"))
     for line in result["events"]:
-        console.print("  " + line)
+        console.print("  " + line, markup=False)
     if not result["finished"]:
-        console.print(f"The deal is not over: {result['to_move']} to move; legal: {', '.join(result['legal'])}")
-        return 0
+        console.print(f"The deal is not over: {result['to_move']} to move; legal: {', '.join(result['legal'])}",
+                      markup=False)
+        return
     if result.get("redeal"):
-        console.print("[bold]Result[/bold]: the deal is void (redeal); nothing is scored")
-        return 0
-    console.print("[bold]Result[/bold]")
+        console.print(styled(("Result", "bold"), ": the deal is void (redeal); nothing is scored"))
+        return
+    console.print("Result", style="bold")
     for name, value in result["facts"].items():
-        console.print(f"  {name}: {value}")
+        console.print(f"  {name}: {value}", markup=False)
     for line in result.get("breakdown", []):
-        console.print(f"  {line}")
+        console.print(f"  {line}", markup=False)
     for col, diff in result["entries"].items():
         for who, delta in diff.items():
-            console.print(f"  {who}: {col} {delta:+}")
-    return 0
+            console.print(f"  {who}: {col} {delta:+}", markup=False)
+
+
+def _report_expect(result: dict, console: Console) -> int:
+    """Exit 1 with one located line per unmet expectation; 0 when all hold (or there are none)."""
+    mismatches = result.get("mismatches")
+    if mismatches is None:
+        return 0
+    if not mismatches:
+        console.print("expect: all hold")
+        return 0
+    console.print(f"expect: {len(mismatches)} mismatch{'es' if len(mismatches) > 1 else ''}", markup=False)
+    for line in mismatches:
+        console.print("  " + line, markup=False, soft_wrap=True)
+    return 1
 
 
 # -- simulate ------------------------------------------------------------------------------------------------------
 def cmd_simulate(args, console: Console) -> int:
+    try:
+        out = RecordWriter.open(args.out) if args.out else None
+    except OSError as exc:
+        raise ValueError(f"cannot write {args.out}: {exc.strerror}") from None
     game = load_game(args.file)
     seed = args.seed if args.seed is not None else 0
     with Progress(console=console, transient=True, disable=args.json) as progress:
         task = progress.add_task("simulating", total=args.deals)
-        summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots,
-                           tick=lambda: progress.advance(task))
+        tick = lambda k: progress.advance(task, k)  # noqa: E731
+        if out is None:
+            summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots, tick, args.jobs)
+        else:
+            with out:
+                summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots, tick,
+                                   args.jobs, on_record=out)
     if args.json:
         print(json.dumps(summary, indent=1, ensure_ascii=False))
         return 0
-    console.print(f"[bold]{summary['game']}[/bold]: {summary['deals']} deals, {summary['players']} players, "
-                  f"{args.bots} bots, {summary['deals_per_second']} deals/s, "
-                  f"{summary['matches_finished']} matches finished")
+    console.print(styled((summary["game"], "bold"), f": {summary['deals']} deals, {summary['players']} players, "
+                         f"{args.bots} bots, seed {seed}, {summary['deals_per_second']} deals/s"
+                         + (f"; records in {args.out}" if args.out else "")))
     for name, values in summary["stats"].items():
         table = Table(title=name, title_justify="left")
         table.add_column("value")
@@ -231,13 +290,21 @@ def cmd_simulate(args, console: Console) -> int:
         for key, row in values.items():
             table.add_row(key, str(row["count"]), f"{row['share']:.1%}")
         console.print(table)
+    seats = summary["seats"]
     table = Table(title="average sheet movement per deal", title_justify="left")
     table.add_column("column")
-    seats = list(next(iter(summary["mean_per_deal"].values()), {}).keys())
     for seat in seats:
         table.add_column(seat, justify="right")
     for col, values in summary["mean_per_deal"].items():
         table.add_row(col, *(f"{values[s]:.2f}" for s in seats))
+    console.print(table)
+    table = Table(title="deal value per seat (change of the match result): mean and 95% confidence interval",
+                  title_justify="left")
+    for head in ("seat", "mean", "95% CI", "sd"):
+        table.add_column(head, justify="left" if head == "seat" else "right")
+    for seat, v in summary["values"].items():
+        if v["mean"] is not None:
+            table.add_row(seat, f"{v['mean']:.2f}", f"{v['ci95'][0]:.2f} … {v['ci95'][1]:.2f}", f"{v['sd']:.2f}")
     console.print(table)
     return 0
 
@@ -261,7 +328,7 @@ def cmd_arena(args, console: Console) -> int:
         print(json.dumps({"agents": summary["agents"]}, indent=1))
         return 0
     console.print(f"{game.name}: {args.deals} duplicate deals x {len(summary['seatings'])} seatings, "
-                  f"{summary['players']} players", markup=False)
+                  f"{summary['players']} players")
     table = Table(title="mean deal value per deal (95% interval)", title_justify="left")
     for head in ("agent", "mean", "95% interval", "deals", "s/move"):
         table.add_column(head, justify="left" if head == "agent" else "right")
@@ -275,20 +342,18 @@ def cmd_arena(args, console: Console) -> int:
 
 # -- bench ---------------------------------------------------------------------------------------------------------
 def cmd_bench(args, console: Console) -> int:
-    files = args.files or sorted(glob.glob("games/*.yaml"))
-    if not files:
-        raise ValueError("no spec files: name some, or run from the project folder")
-    rows = bench(files, args.seconds)
+    from .bench import bench
+    files = args.files or shipped_games()
+    out = LiteralConsole(soft_wrap=True, stderr=True) if args.json else console
+    out.print(f"{'spec':<40} {'players':>7} {'load ms':>8} {'playouts/s':>11} {'moves/s':>9}", style="bold")
+
+    def report(row: dict) -> None:
+        out.print(f"{row['spec']:<40} {row['players']:>7} {row['load_validate_compile_ms']:>8.1f} "
+                  f"{row['playouts_per_second']:>11.0f} {row['moves_per_second']:>9,}")
+        out.file.flush()
+    rows = bench(files, args.seconds, report)
     if args.json:
         print(json.dumps(rows, indent=1))
-        return 0
-    table = Table(title="interp bench (random playouts of single deals, full state)", title_justify="left")
-    for head in ("spec", "players", "load+validate+compile ms", "playouts/s", "moves/s"):
-        table.add_column(head, justify="left" if head == "spec" else "right")
-    for row in rows:
-        table.add_row(row["spec"], str(row["players"]), f"{row['load_validate_compile_ms']:.1f}",
-                      f"{row['playouts_per_second']:.0f}", f"{row['moves_per_second']:,}")
-    console.print(table)
     return 0
 
 
@@ -296,25 +361,17 @@ def cmd_bench(args, console: Console) -> int:
 def cmd_score(args, console: Console) -> int:
     game = load_game(args.file)
     if args.input:
-        doc = load_spec(args.input)
+        doc = load_data(args.input)
         st = score_deals(game, doc.data, doc)
     else:
         if args.json:  # questions go to stderr so that stdout is the JSON alone
-            console = Console(highlight=False, soft_wrap=True, stderr=True)
+            console = LiteralConsole(soft_wrap=True, stderr=True)
         st = new_sheet(game, args.players, _options(args.option), 0)
         st.dealer = parse_seat(game, st.n, args.dealer)
-        console.print(f"[bold]{game.name}[/bold] score keeper — answer for each deal; Ctrl-D when done.")
-        try:
-            while not st.match_over:
-                begin(st)
-                console.print(f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —")
-                ask_deal(st, _asker(console), lambda text: console.print(text, markup=False))
-                engine.end_deal(st)
-                _print_deal(st, console)
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            if st.deals and not st.deal_over:
-                st.deal_no -= 1
+        console.print(styled((game.name, "bold"), " score keeper — answer for each deal; 'undo' takes back the last "
+                             "deal; Ctrl-D when done."))
+        st = keep_score(st, _asker(console), console.print, lambda st: _print_deal(st, console))
+        console.print()
     if args.json:
         print(json.dumps(_score_json(st), indent=1, ensure_ascii=False))
         return 0
@@ -328,7 +385,7 @@ def cmd_score(args, console: Console) -> int:
 def _asker(console: Console):
     """input() that prints its prompt through `console` (stdout, or stderr under --json)."""
     def read(prompt: str) -> str:
-        console.print(prompt, end="", markup=False)
+        console.print(prompt, end="")
         console.file.flush()
         return input()
     return read
@@ -356,15 +413,16 @@ def _score_json(st) -> dict:
 # -- rules ---------------------------------------------------------------------------------------------------------
 def cmd_rules(args, console: Console) -> int:
     game = load_game(args.file)
-    console.print(f"[bold]{game.name}[/bold] — {'/'.join(map(str, game.players))} players, {len(game.deck)} cards")
+    console.print(styled((game.name, "bold"), f" — {'/'.join(map(str, game.players))} players, {len(game.deck)} cards"))
     if game.description:
         console.print(game.description)
-    console.print("[bold]options[/bold] (set with -o NAME=VALUE):")
+    console.print(styled(("options", "bold"), " (set with -o NAME=VALUE):"))
     for name, decl in game.options.items():
         console.print(f"  {name} = {decl['default']!r}  {decl.get('doc', '')}")
-    console.print("[bold]phases[/bold]: " + ", ".join(f"{p.id} ({p.type_name})" for p in game.phases))
+    console.print(styled(("phases", "bold"), ": " + ", ".join(f"{p.id} ({p.type_name})" for p in game.phases)))
     if game.facts:
-        console.print("[bold]facts[/bold] (what `interp score` asks): " + ", ".join(f.name for f in game.facts))
+        asked = ", ".join(f.name for f in game.facts)
+        console.print(styled(("facts", "bold"), f" (what `interp score` asks): {asked}"))
     return 0
 
 

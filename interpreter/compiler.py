@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from fractions import Fraction
 from typing import Any
@@ -14,11 +15,14 @@ from typing import Any
 from . import dsltypes as T
 from .builtins import FUNCTIONS
 from .cards import Deck
-from .dsl import (Compiler, Macro, Scope, ShiftedSource, SourceRef, Symbol, compile_expr, compile_stmts,
+from .dsl import (Compiler, Macro, Scope, ShiftedSource, SourceRef, Symbol, compile_expr, compile_stmts, guarded,
                   parse)
+from .dslruntime import counted
 from .errors import SpecError
+from .factchecks import compile_fact_limits
 from .game import Bid, ColumnDecl, FactDecl, Game, VarDecl, ZoneDecl
 from .loader import Document, load_spec
+from .resources import spec_path
 from .symbols import capped_setter, column_symbol, option_getter, var_symbol, with_domain
 from .phases.auction import AuctionPhase
 from .phases.context import PhaseContext
@@ -32,15 +36,27 @@ from .phases.turns import TurnsPhase
 
 PHASE_TYPES = {cls.type_name: cls for cls in (DealPhase, AuctionPhase, ChoosePhase, DiscardPhase, EffectsPhase,
                                               DeclarePhase, TricksPhase, TurnsPhase)}
+MAX_BIDS = 1000
 _DEFINE_KEY = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)?\s*\))?\s*$")
 
 
 def load_game(path: str) -> Game:
-    """Load, schema-check and compile a spec file; raises SpecError with a location on any mistake."""
+    """Load, schema-check and compile a spec file, or a shipped game by name (`resources.spec_path`); raises
+    SpecError with a location on any mistake."""
     from .schema import check_schema
-    doc = load_spec(path)
+    doc = load_spec(spec_path(path))
     check_schema(doc)
     return compile_spec(doc)
+
+
+def load_referenced_game(doc: Document, key: tuple) -> Game:
+    """The game another file names at `key` (a scenario's `spec:`), resolved relative to that file and checked
+    like `extends:` (a regular spec file of bounded size; a file that is not a spec is never quoted)."""
+    from .loader import load_referenced
+    from .schema import check_schema
+    spec = load_referenced(doc, key)
+    check_schema(spec)
+    return compile_spec(spec)
 
 
 class SpecCompiler:
@@ -69,7 +85,7 @@ class SpecCompiler:
         text = str(self.doc.get(path))
         source = SourceRef(self.doc, path)
         compiled = Compiler(scope or self.scope, source, locals_).expr(parse(text, "expr", source))
-        return compiled.fn, compiled.type, compiled.domain
+        return guarded(compiled.fn, source), compiled.type, compiled.domain
 
     def stmts(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None):
         """A statement block: a string (`;`-separated), or a list of strings and {if/then/else} or {for/do}."""
@@ -85,7 +101,7 @@ class SpecCompiler:
         def run(ctx):
             for part in parts:
                 part(ctx)
-        return parts[0] if len(parts) == 1 else run
+        return guarded(parts[0] if len(parts) == 1 else run, SourceRef(self.doc, path))
 
     def block(self, path: tuple, locals_: dict, scope: Scope):
         item = self.doc.get(path)
@@ -114,7 +130,7 @@ class SpecCompiler:
             raise self.doc.error(f"'for' needs a list, not {compiled.type}", path + ("for",), offset=offset)
         inner = dict(locals_, **{var: (T.element(compiled.type), compiled.domain)})
         body = self.stmts(path + ("do",), inner, scope)
-        coll = compiled.fn
+        coll = counted(guarded(compiled.fn, shifted), Compiler(scope, shifted).loop_limit(None))
 
         def loop(ctx):
             loc = ctx.loc
@@ -132,6 +148,15 @@ class SpecCompiler:
         if isinstance(value, int):
             return lambda ctx: value
         return self.expr(path, "int")
+
+    def scalars(self, path: tuple, t: str) -> list:
+        """The list at `path`, checked to hold plain values of type `t` (a var's or option's `values`)."""
+        values = self.doc.get(path)
+        for i, value in enumerate(values):
+            if isinstance(value, (list, dict)) or not T.assignable(_type_of(value), t):
+                raise self.error(f"{value!r} is not {'an' if t[0] in 'aeiou' else 'a'} {t}", path + (i,),
+                                 f"list the {t} values this may take")
+        return values
 
     # -- sections ----------------------------------------------------------------------------------------------------
     def compile(self) -> Game:
@@ -154,12 +179,14 @@ class SpecCompiler:
         match = data.get("match", {}) or {}
         match_end = self.expr(("match", "end"), "bool") if "end" in match else None
         result = self.expr(("match", "result"), "num", {"s": ("seat", None)}) if "result" in match else None
+        standing = self.expr(("match", "standing"), "num", {"s": ("seat", None)}) if "standing" in match else None
         bots = self.bots_check(phases)
         sit_out = self.expr(("sit_out",), "list[seat]") if "sit_out" in data else None
         game = Game(
             path=self.doc.path, name=str(data.get("name", self.doc.path)), players=players[1],
             default_players=players[0], options=options, deck=deck, zones=zones, vars=var_decls, bids=bids,
             columns=columns, phases=phases, scoring=scoring, facts=facts, match_end=match_end, result=result,
+            standing=standing,
             result_label=str(match.get("result_label", "result")), sit_out=sit_out,
             first_dealer=match.get("first_dealer", 0), seat_names=list(data.get("seat_names", [])),
             bots=bots, defines=self.scope.macros, scope=self.scope,
@@ -196,6 +223,8 @@ class SpecCompiler:
             if isinstance(decl["default"], float):
                 decl = options[name] = dict(decl, default=Fraction(str(decl["default"])))
             values = decl.get("values")
+            if values is not None:
+                self.scalars(("options", name, "values"), _type_of(decl["default"]))
             if values is not None and decl["default"] not in values:
                 raise self.error(f"option {name}: default {decl['default']!r} is not one of its values {values}",
                                  ("options", name, "default"))
@@ -277,8 +306,12 @@ class SpecCompiler:
             if t is None:
                 raise self.error(f"unknown type {spec['type']!r}", path + ("type",),
                                  "types: int, num, bool, str, seat, card, bid, list[…]")
-            values = frozenset(spec["values"]) if "values" in spec else None
+            values = frozenset(self.scalars(path + ("values",), t)) if "values" in spec else None
             default = spec.get("default", spec["values"][0] if "values" in spec else _zero(t))
+            if "default" in spec and (isinstance(default, dict) or not T.assignable(_type_of(default), t)):
+                hint = f"a {t} var starts as none: leave out default" if t in T.NULLABLE else \
+                    f"write a default of type {t}"
+                raise self.error(f"default {default!r} is not a {t}", path + ("default",), hint)
             if values is not None and default not in values:
                 raise self.error(f"default {default!r} is not one of the values", path + ("default",))
             decl = VarDecl(name, t, bool(spec.get("per_seat", False)), values, default, spec.get("scope", "deal"),
@@ -298,6 +331,9 @@ class SpecCompiler:
         entries = []
         for i, entry in enumerate(spec["ladder"]):
             entries.extend(self.ladder_entries(("bids", "ladder", i), entry, fields, deck))
+            if len(entries) > MAX_BIDS:
+                raise self.error(f"the ladder has more than {MAX_BIDS:,} bids", ("bids", "ladder", i),
+                                 "a ladder lists each bid a player may make")
         bids, names = [], set()
         for index, (name, label, values, path) in enumerate(entries):
             if name in names:
@@ -313,6 +349,10 @@ class SpecCompiler:
         combos = [{}]
         if "each" in entry:
             keys = list(entry["each"])
+            size = math.prod(len(entry["each"][k]) for k in keys)
+            if size > MAX_BIDS:
+                raise self.error(f"this rung's `each` makes {size:,} bids (at most {MAX_BIDS:,} in a ladder)",
+                                 path + ("each",), "a ladder lists each bid a player may make")
             combos = [dict(zip(keys, vals)) for vals in itertools.product(*(entry["each"][k] for k in keys))]
         out = []
         for combo in combos:
@@ -429,6 +469,7 @@ class SpecCompiler:
             when = self.expr(path + ("when",), "bool") if "when" in spec else None
             seats = self.expr(path + ("seats",), "list[seat]") if "seats" in spec else None
             out.append(FactDecl(name, str(spec.get("ask", name)), when, seats))
+        compile_fact_limits(self, out)
         return out
 
     def scoring(self, facts: list):
@@ -482,6 +523,8 @@ def compile_spec(doc: Document) -> Game:
 
 # -- symbol factories ------------------------------------------------------------------------------------------------
 def _type_of(value) -> str:
+    if value is None:
+        return T.NONE
     if isinstance(value, bool):
         return T.BOOL
     if isinstance(value, int):

@@ -50,6 +50,7 @@ def _parser() -> Lark:
 
 
 _TREES: dict = {}
+MAX_CHARS = 10_000  # one expression's text (the longest in the shipped games is ~400)
 
 
 def clear_cache() -> None:
@@ -65,6 +66,9 @@ def parse(text: str, start: str, source: SourceRef | None = None) -> Tree:
     if tree is not None:
         return tree
     source = source or SourceRef()
+    if len(text) > MAX_CHARS:
+        raise source.error(DSLSyntaxError, f"this expression is longer than {MAX_CHARS:,} characters", 0,
+                           "split it into defines")
     try:
         tree = _parser().parse(text, start=start)
     except UnexpectedInput as exc:

@@ -10,6 +10,66 @@ from . import dsltypes as T
 
 Fn = Callable[[Any], Any]
 
+# Run-time limits on what one evaluation of a spec's expression may do. Loops count the elements they visit
+# (nested loops multiply); stored values stay small, so a loop that doubles a value is stopped early.
+MAX_LOOP_STEPS = 1_000_000
+MAX_LIST = 10_000
+MAX_TEXT = 10_000
+MAX_INT = 2 ** 53
+PYTHON_ERRORS = (TypeError, ValueError, AttributeError, IndexError, KeyError, ArithmeticError, RecursionError)
+
+
+class LoopBudget:
+    """Loop steps taken in the current evaluation; every top-level expression (and every engine step) starts it
+    again. One instance, BUDGET: instance slots are cheap to write in the hot path, where class attributes are not.
+
+    A top-level expression run from inside another (a capped column's cap, a template hole) starts it again too:
+    the limit bounds each evaluation's own loops, which keeps the guard to one store per call."""
+
+    __slots__ = ("steps",)
+
+    def __init__(self) -> None:
+        self.steps = 0
+
+
+BUDGET = LoopBudget()
+
+
+def guard(fn: Fn, error: Callable[[str], Exception]) -> Fn:
+    """`fn` as a top-level evaluation: a fresh loop budget, and a Python error inside it reported by `error`
+    (a located error naming the expression) instead of escaping as a traceback."""
+    def guarded(ctx):
+        BUDGET.steps = 0
+        try:
+            return fn(ctx)
+        except PYTHON_ERRORS as exc:
+            raise error(f"{type(exc).__name__}: {exc}") from None
+    return guarded
+
+
+def too_big(value) -> bool:
+    """Whether a value passes the size a stored value may have (MAX_LIST, MAX_TEXT, MAX_INT)."""
+    t = type(value)
+    if t is int:
+        return not -MAX_INT < value < MAX_INT
+    if t is list:
+        return len(value) > MAX_LIST
+    if t is str:
+        return len(value) > MAX_TEXT
+    if t is Fraction:
+        return not -MAX_INT < value < MAX_INT or value.denominator > MAX_INT
+    return False
+
+
+def size_checked(fv: Fn, error: Callable[[], Exception]) -> Fn:
+    """`fv` whose value is refused (by `error`) when it is too big to store."""
+    def checked(ctx):
+        value = fv(ctx)
+        if too_big(value):
+            raise error()
+        return value
+    return checked
+
 class Context:
     """A bare evaluation context: `loc` holds bound local names. Game states are contexts too."""
 
@@ -79,13 +139,29 @@ def comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
     return lambda ctx: compare(fl(ctx), fr(ctx))
 
 
-def looper(var: str, coll: Fn, cond: Fn | None):
-    """A generator runner binding `var` to each element that passes `cond`, yielding body(ctx)."""
+def counted(coll: Fn, error: Callable[[], Exception]) -> Fn:
+    """The collection of a loop, its length counted against the evaluation's loop budget."""
+    def items(ctx):
+        values = coll(ctx)
+        BUDGET.steps += len(values)
+        if BUDGET.steps > MAX_LOOP_STEPS:
+            raise error()
+        return values
+    return items
+
+
+def looper(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception]):
+    """A generator runner binding `var` to each element that passes `cond`, yielding body(ctx); the elements
+    count against the loop budget (`over()` is the error when it is spent)."""
     def run(ctx, body):
+        values = coll(ctx)
+        BUDGET.steps += len(values)
+        if BUDGET.steps > MAX_LOOP_STEPS:
+            raise over()
         loc = ctx.loc
         saved = loc.get(var, MISSING)
         try:
-            for v in coll(ctx):
+            for v in values:
                 loc[var] = v
                 if cond is None or cond(ctx):
                     yield body(ctx)
@@ -97,8 +173,9 @@ def looper(var: str, coll: Fn, cond: Fn | None):
     return run
 
 
-def setter(sym, op: str, idx: list, fv: Fn) -> Fn:
-    """The closure of an assignment to a symbol (`=`, `+=`, `-=`), with its index closures."""
+def setter(sym, op: str, idx: list, fv: Fn, big: Callable[[], Exception]) -> Fn:
+    """The closure of an assignment to a symbol (`=`, `+=`, `-=`), with its index closures; a `+=`/`-=` whose
+    result grows too big raises `big()` (for `=`, `fv` checks its own value)."""
     get, put = sym.get, sym.set
     if op == "=":
         if not idx:
@@ -114,7 +191,10 @@ def setter(sym, op: str, idx: list, fv: Fn) -> Fn:
         keys = [i(ctx) for i in idx]
         delta = fv(ctx)
         if delta:
-            put(ctx, get(ctx, *keys) + sign * delta, *keys)
+            value = get(ctx, *keys) + sign * delta
+            if too_big(value):
+                raise big()
+            put(ctx, value, *keys)
     return add
 
 

@@ -8,14 +8,16 @@ True
 """
 from __future__ import annotations
 
-from .errors import IllegalMoveError, InterpError
+from .errors import IllegalMoveError, SpecRuntimeError
 from fractions import Fraction
 
+from .dslruntime import PYTHON_ERRORS, BUDGET
 from .phases.base import with_locals
 from .state import Event, Move, State
 
 ALIASES = {"same": "hold", "p": "pass"}
-MAX_AUTOMATIC_STEPS = 10000
+MAX_AUTOMATIC_STEPS = 10000  # phases run in a row with no decision (a `goto` loop)
+MAX_DEAL_MOVES = 10000  # moves in one deal (the longest shipped deal has ~150)
 
 
 def new_match(game, players: int | None = None, seed: int | None = 0, options: dict | None = None,
@@ -99,7 +101,7 @@ def start_deal(st: State, play: bool = True) -> None:
     st.phase, st.ph = 0, None
     st.deal_over = False
     st.deal_events = len(st.events)
-    st.events.append(Event("deal-start", st.dealer, f"— deal {st.deal_no}, dealer {game.seat_name(st.dealer, st.n)} —"))
+    st.events.append(Event("deal-start", st.dealer, value=st.deal_no))
     if play:
         advance(st)
 
@@ -110,9 +112,13 @@ def advance(st: State) -> None:
     steps = 0
     while not st.deal_over:
         steps += 1
+        BUDGET.steps = 0
         if steps > MAX_AUTOMATIC_STEPS:
-            raise InterpError(f"phases loop without a decision (at phase {phases[st.phase].id!r}); "
-                              "check the `goto` conditions")
+            phase = phases[min(st.phase, len(phases) - 1)]
+            raise SpecRuntimeError(f"phases ran {MAX_AUTOMATIC_STEPS:,} times in a row without a decision "
+                                   f"(at phase {phase.id!r})", phase.location,
+                                   "check the `goto` conditions: one of them never lets the deal move on",
+                                   phase.source_line)
         if st.abandon:
             abandon_deal(st)
             return
@@ -121,18 +127,21 @@ def advance(st: State) -> None:
             return
         phase = phases[st.phase]
         if st.ph is None and st.game.end_now is not None and st.game.end_now(st):
-            st.events.append(Event("match-end", None, "the target is reached: the match ends now"))
+            st.events.append(Event("match-end", value="target"))
             end_deal(st)
             st.match_over = True
             return
-        if st.ph is None:
-            if phase.when is not None and not phase.when(st):
-                st.phase += 1
+        try:
+            if st.ph is None:
+                if phase.when is not None and not phase.when(st):
+                    st.phase += 1
+                    continue
+                phase.start(st)
+            if phase.done(st):
+                finish_phase(st, phase)
                 continue
-            phase.start(st)
-        if phase.done(st):
-            finish_phase(st, phase)
-            continue
+        except PYTHON_ERRORS as exc:
+            raise phase_failure(phase, exc) from None
         return
 
 
@@ -150,13 +159,16 @@ def end_deal(st: State) -> None:
     """Score the deal into the sheet, record its facts and entries, and decide whether the match is over."""
     game = st.game
     before = {k: _copy(v) for k, v in st.sheet.items()}
+    standing = standings(st)
     if game.scoring is not None:
         game.scoring(st)
     entries = sheet_entries(before, st.sheet)
-    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries})
+    values = [after - was for after, was in zip(standings(st), standing)]
+    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries,
+                     "values": values})
     if game.breakdown:
         st.deals[-1]["breakdown"] = game.result_lines(st)
-    st.events.append(Event("deal-end", None, f"deal {st.deal_no} scored"))
+    st.events.append(Event("deal-end", value=st.deal_no))
     st.deal_over = True
     check_match_end(st)
 
@@ -165,13 +177,14 @@ def check_match_end(st: State) -> None:
     """After a deal (scored or void): the match is over when the spec's `match.end` holds."""
     if st.game.match_end is not None and st.game.match_end(st):
         st.match_over = True
-        st.events.append(Event("match-end", None, "the match is over"))
+        st.events.append(Event("match-end", value="over"))
 
 
 def abandon_deal(st: State) -> None:
     """End the deal without scoring it (a redeal): it is recorded, and the deal passes on as usual."""
     st.abandon = False
-    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": {}, "entries": {}, "redeal": True})
+    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": {}, "entries": {}, "redeal": True,
+                     "values": [0] * st.n})
     st.deal_over = True
     check_match_end(st)  # e.g. a session of a fixed number of deals
 
@@ -190,7 +203,7 @@ def end_by_agreement(st: State) -> None:
     if st.game.agreed_end is not None:
         st.game.agreed_end(st)
     st.match_over = True
-    st.events.append(Event("match-end", None, "the match ends by agreement"))
+    st.events.append(Event("match-end", value="agreed"))
 
 
 def facts_of(st: State) -> dict:
@@ -256,7 +269,21 @@ def card_census(st: State) -> list:
 
 def legal_moves(st: State) -> list:
     phase = current_phase(st)
-    return [] if phase is None else phase.legal(st)
+    if phase is None:
+        return []
+    BUDGET.steps = 0  # the phase's own loops over its expressions share one budget per call
+    try:
+        return phase.legal(st)
+    except PYTHON_ERRORS as exc:
+        raise phase_failure(phase, exc) from None
+
+
+def phase_failure(phase, exc: Exception) -> SpecRuntimeError:
+    """A Python error while a phase ran, as a located error naming the phase (the spec's expressions report
+    their own mistakes; this is the backstop for what they did not catch)."""
+    return SpecRuntimeError(f"phase {phase.id!r} failed while the game ran ({type(exc).__name__}: {exc})",
+                            phase.location, "a value in this phase's expressions may be none or out of range",
+                            phase.source_line)
 
 
 def apply(st: State, move: Move, check: bool = True) -> None:
@@ -267,10 +294,19 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     if check and move not in phase.legal(st):
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     seat = phase.actor(st)
-    st.history.append([st.deal_no, seat, phase.notation(st, move)])
-    phase.apply(st, move)
-    if phase.done(st):
-        finish_phase(st, phase)
+    BUDGET.steps = 0
+    if len(st.history) >= MAX_DEAL_MOVES and st.history[-MAX_DEAL_MOVES][0] == st.deal_no:
+        raise SpecRuntimeError(f"deal {st.deal_no} has gone on for {MAX_DEAL_MOVES:,} moves without ending "
+                               f"(now in phase {phase.id!r})", phase.location,
+                               "a phase or `goto` loop that no move ends? check its end condition",
+                               phase.source_line)
+    try:
+        st.history.append([st.deal_no, seat, phase.notation(st, move)])
+        phase.apply(st, move)
+        if phase.done(st):
+            finish_phase(st, phase)
+    except PYTHON_ERRORS as exc:
+        raise phase_failure(phase, exc) from None
     advance(st)
 
 
@@ -296,7 +332,7 @@ def parse_move(st: State, text: str) -> Move:
     for move in moves:
         if phase.describe(st, move).lower() == wanted:
             return move
-    if wanted.isdigit() and 1 <= int(wanted) <= len(moves):
+    if wanted.isdecimal() and len(wanted) <= len(str(len(moves))) and 1 <= int(wanted) <= len(moves):
         return moves[int(wanted) - 1]
     raise IllegalMoveError(phase.explain(st, text))
 
@@ -327,6 +363,41 @@ def capped_set(st: State, col, value, seat: int) -> None:
         if col.overflow_do is not None:
             with_locals(st, {"writer": seat, "receiver": receiver, "amount": give}, col.overflow_do)
         excess -= give
+
+
+def standings(st: State) -> list:
+    """Each seat's exact standing in the match: the spec's `match.standing`, else its `result` (or first column)."""
+    if st.game.standing is None:
+        return results(st)
+    return [with_locals(st, {"s": s}, st.game.standing) for s in range(st.n)]
+
+
+def deal_values(st: State) -> list:
+    """What the last finished deal was worth to each seat: the change in its standing over the deal (exact: ints
+    and Fractions; zero for a deal voided by a redeal). Raises ValueError before any deal is over.
+
+    >>> from interpreter.compiler import load_game
+    >>> from interpreter.agents import RandomAgent
+    >>> from interpreter.simulate import play_deal
+    >>> game = load_game("docs/examples/tiny.yaml")
+    >>> st = new_match(game, seed=3)
+    >>> play_deal(st, {s: RandomAgent(s) for s in range(st.n)})
+    >>> st.deals[-1]["entries"]                 # North took 53 card points, South 67
+    {'score': {0: 53, 1: 67}}
+    >>> deal_values(st)                         # `result` is the margin: it moved by 14 each way
+    [-14, 14]
+    """
+    if not st.deals or not st.deal_over:
+        raise ValueError("no deal is over yet")
+    return list(st.deals[-1]["values"])
+
+
+def sample_world(view: State, rng) -> State:
+    """A complete state of the same match at the same point, consistent with everything `view` shows, built from
+    the view alone: hidden cards and hidden vars filled in, `world.view(view.viewer)` equal to `view`, and play
+    goes on legally to the end of the deal (see interpreter/worlds.py for how, and the distribution)."""
+    from .worlds import sample_world as sample
+    return sample(view, rng)
 
 
 def results(st: State) -> list:

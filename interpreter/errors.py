@@ -55,6 +55,10 @@ class InterpError(Exception):
     def __str__(self) -> str:
         return self.format()
 
+    def __reduce__(self):
+        """Pickled whole (from a worker process, say), location and hint included."""
+        return type(self), (self.message, self.location, self.hint, self.source_line)
+
 
 class SpecError(InterpError):
     """A spec file is malformed: YAML, schema or semantic check."""
@@ -68,9 +72,18 @@ class DSLNameError(SpecError):
     """A DSL expression names something that does not exist, or misuses a type."""
 
 
+class SpecRuntimeError(SpecError):
+    """A spec's expression went wrong while a game ran (a none where a seat was needed, a run-time limit
+    passed); located at the expression, so the author sees which one."""
+
+
 class IllegalMoveError(InterpError):
     """A move that is not legal in the current state."""
 
 
 class ScenarioError(InterpError):
     """A scenario or score-keeper input file is malformed."""
+
+
+class SaveError(InterpError):
+    """A save file cannot be resumed: unreadable, malformed, or its moves do not replay to what it records."""

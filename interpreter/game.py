@@ -12,6 +12,7 @@ from functools import total_ordering
 from typing import Any, Callable
 
 from .cards import Deck
+from .factchecks import NO_LIMITS, FactLimits
 from .state import Move, State
 
 
@@ -79,6 +80,7 @@ class FactDecl:
     ask: str
     when: Callable | None
     seats: Callable | None  # for per-seat facts: whose values are asked
+    limits: FactLimits = NO_LIMITS  # min/max and check rules (interpreter/factchecks.py)
 
 
 @dataclass
@@ -109,6 +111,7 @@ class Game:
     stats: dict = field(default_factory=dict)
     gotos: dict = field(default_factory=dict)  # phase id -> (index of the target phase, condition)
     zero_sum: bool = False
+    standing: Callable | None = None  # match.standing: a seat's exact standing; a deal's value is its change
     end_now: Callable | None = None  # checked before each phase starts: the match ends mid-deal
     agreed_end: Callable | None = None  # statements run when the players agree to stop the match early
     status: list = field(default_factory=list)  # (label, closure, type) shown on the status line

@@ -14,7 +14,10 @@ what differs.
 """
 from __future__ import annotations
 
+import math
 import os
+import re
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +26,20 @@ import yaml
 from .errors import Location, SpecError
 
 Path = tuple
+
+# Limits on what a spec file may be: generous for any real spec (the largest shipped one is ~22 kB, ~3,000 values,
+# nested ~12 deep), small enough that a hostile file is refused at once.
+MAX_FILE_BYTES = 1 << 20
+MAX_DEPTH = 50  # nesting of mappings and lists
+MAX_ALIASES = 100  # `*name` references
+MAX_VALUES = 50_000  # values after aliases are expanded
+MAX_INT_DIGITS = 15
+MAX_EXTENDS = 16  # files in one `extends:` chain
+
+# Characters a spec may not contain, raw or escaped: C0/C1 control codes (tab and line breaks aside), DEL,
+# non-characters, lone surrogates and bidirectional overrides. They would reach the terminal as control codes.
+CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff"
+                     "\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass
@@ -152,6 +169,48 @@ def _loc(mark, file: str) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 
 
+class _Refused(Exception):
+    """A YAML construct specs do not use, or a limit passed, found while composing (at `mark`)."""
+
+    def __init__(self, message: str, mark, hint: str):
+        super().__init__(message)
+        self.message, self.mark, self.hint = message, mark, hint
+
+
+class _GuardedLoader(yaml.SafeLoader):
+    """The safe YAML composer with the limits a spec needs: no explicit tags, few aliases, bounded nesting."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self.depth = 0
+        self.aliases = 0
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                raise _Refused(f"more than {MAX_ALIASES} aliases (*name) in one file", event.start_mark,
+                               "write the values out, or use extends: to share a base spec")
+        elif event.tag is not None:
+            tag = event.tag.replace("tag:yaml.org,2002:", "!!")
+            raise _Refused(f"YAML tag '{tag}' is not part of the spec language", event.start_mark,
+                           "specs use plain YAML: no tags like !name or !!type; quote text instead")
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise _Refused(f"values are nested more than {MAX_DEPTH} levels deep", event.start_mark,
+                           "a spec nests a few levels; check for runaway brackets")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _key_of(path: Path) -> str:
+    """`key: ` for a value written under a mapping key (error messages name it), else nothing."""
+    return f"{path[-1]}: " if path and isinstance(path[-1], str) else ""
+
+
 class _Builder:
     """Turns a composed YAML node tree into plain data and a position table."""
 
@@ -159,22 +218,48 @@ class _Builder:
         self.file = file
         self.doc = doc
         self.text = text
+        self.values = 0
 
     def build(self, node, path: Path) -> Any:
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise self._error(node, f"the file expands to more than {MAX_VALUES} values",
+                              "aliases (*name) repeat whole subtrees; write the values out instead")
         self.doc.positions[path] = _loc(node.start_mark, self.file)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
-        try:
-            value = yaml.SafeLoader.construct_object(self._constructor, node)  # type: ignore[arg-type]
-        except yaml.MarkedYAMLError as exc:
-            loc = _loc(exc.problem_mark or node.start_mark, self.file)
-            raise SpecError(f"YAML: {exc.problem}", loc, "specs use plain YAML: no tags like !name or !!type",
-                            self.doc.line_of(loc)) from None
+        if node.tag.endswith(":int") and len(node.value.lstrip("+-")) > MAX_INT_DIGITS:
+            raise self._error(node, f"{_key_of(path)}this number has more than {MAX_INT_DIGITS} digits",
+                              "numbers here are small; quote it if it is text")
+        value = yaml.SafeLoader.construct_object(self._constructor, node)  # type: ignore[arg-type]
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self._error(node, f"{_key_of(path)}{node.value!r} is not a finite number",
+                              "write an ordinary number such as 0.5 (quote it if it is text)")
+        if not isinstance(value, (str, int, float, bool, type(None))):
+            raise self._error(node, f"{node.value!r} reads as a YAML {type(value).__name__}, which specs do not use",
+                              "quote it to make it text")
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_INT_DIGITS:
+            raise self._error(node, f"{_key_of(path)}this number has more than {MAX_INT_DIGITS} digits",
+                              "numbers here are small; quote it if it is text")
         if isinstance(value, str):
             self._scalar(node, path)
+            self._printable(value, path)
         return value
+
+    def _error(self, node, message: str, hint: str) -> SpecError:
+        loc = _loc(node.start_mark, self.file)
+        return SpecError(message, loc, hint, self.doc.line_of(loc))
+
+    def _printable(self, value: str, path: Path) -> None:
+        """Refuse control characters a quoted scalar's escapes (`\\e`, `\\x07`) put into text."""
+        bad = CONTROL.search(value)
+        if bad is not None:
+            loc = self.doc.scalars[path].locate(value, bad.start())
+            raise SpecError(f"control character U+{ord(bad.group()):04X} in text", loc,
+                            "text in a spec is printable: no escape sequences like \\e or \\x07",
+                            self.doc.line_of(loc))
 
     def _mapping(self, node, path: Path) -> dict:
         out: dict = {}
@@ -184,6 +269,11 @@ class _Builder:
                 raise SpecError("a key must be plain text, not a list or mapping", loc,
                                 "write `name: value`", self.doc.line_of(loc))
             key = key_node.value
+            bad = CONTROL.search(key)
+            if bad is not None:
+                loc = _loc(key_node.start_mark, self.file)
+                raise SpecError(f"control character U+{ord(bad.group()):04X} in a key", loc,
+                                "keys are printable text", self.doc.line_of(loc))
             if key in out:
                 loc = _loc(key_node.start_mark, self.file)
                 raise SpecError(f"duplicate key '{key}'", loc, "each key may appear once in a mapping",
@@ -206,13 +296,9 @@ class _Builder:
     _constructor = yaml.SafeLoader("")
 
 
-def _read(path: str, doc: Document) -> Any:
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise SpecError(f"cannot read spec: {exc.strerror}", Location(path, 1, 1),
-                        "check the file name") from None
+def read_text(path: str) -> str:
+    """The text of a spec file: a regular file of at most MAX_FILE_BYTES, UTF-8, printable (located errors)."""
+    raw = _read_bytes(path)
     try:
         text = raw.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as exc:
@@ -220,11 +306,48 @@ def _read(path: str, doc: Document) -> Any:
         loc = Location(path, good.count("\n") + 1, exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1)
         raise SpecError(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})", loc,
                         "save the spec as UTF-8") from None
-    doc.sources[path] = text.splitlines()
+    bad = CONTROL.search(text)
+    if bad is not None:
+        line = text.count("\n", 0, bad.start()) + 1
+        loc = Location(path, line, bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1)
+        raise SpecError(f"control character U+{ord(bad.group()):04X} in the file", loc,
+                        "a spec is printable text: delete the character")
+    return text
+
+
+def _read_bytes(path: str) -> bytes:
+    """At most MAX_FILE_BYTES of a regular file (never a device, a pipe or a folder)."""
+    where = Location(path, 1, 1)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        with open(path, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+                raise SpecError(f"cannot read spec: {kind}", where, "name a .yaml spec file")
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except IsADirectoryError:
+        raise SpecError("cannot read spec: a folder", where, "name a .yaml spec file") from None
+    except OSError as exc:
+        raise SpecError(f"cannot read spec: {exc.strerror}", where, "check the file name") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise SpecError(f"the file is larger than {MAX_FILE_BYTES // 1024} kB", where,
+                        "a spec is a few dozen kB at most; is this the right file?")
+    return raw
+
+
+def _read(path: str, doc: Document) -> Any:
+    text = read_text(path)
+    doc.sources[path] = text.splitlines()
+    loader = _GuardedLoader(text)
+    try:
+        node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, text, path, doc) from None
+    except _Refused as exc:
+        loc = _loc(exc.mark, path)
+        raise SpecError(exc.message, loc, exc.hint, doc.line_of(loc)) from None
+    finally:
+        loader.dispose()
     if node is None:
         return {}
     sub = Document(path, None, {}, {}, doc.sources)
@@ -347,30 +470,80 @@ def _rekey(table: dict, moves: dict) -> dict:
 
 
 def _by_id(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and "id" in v for v in value)
+    return isinstance(value, list) and bool(value) and \
+        all(isinstance(v, dict) and isinstance(v.get("id"), (str, int)) for v in value)
 
 
-def load_spec(path: str, _seen: tuple = ()) -> Document:
+def referenced_path(doc: Document, key: Path, what: str = "spec") -> str:
+    """The file a document names at `key` (`extends:`, a scenario's `spec:`), resolved relative to the
+    document's own file; a located error when the value is not a file name or names no regular file.
+
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp()
+    >>> _ = open(os.path.join(d, "s.yaml"), "w").write("spec: /dev/zero\\n")
+    >>> try:
+    ...     referenced_path(load_spec(os.path.join(d, "s.yaml")), ("spec",))
+    ... except SpecError as e:
+    ...     print(e.message)
+    spec: /dev/zero is not a regular file
+    """
+    name = doc.get(key)
+    label = ".".join(map(str, key))
+    if not isinstance(name, str) or not name.strip():
+        raise doc.error(f"{label}: must be a file name", key, f"write {label}: path/to/{what}.yaml")
+    path = os.path.normpath(os.path.join(os.path.dirname(doc.path), name))
+    if not os.path.exists(path):
+        raise doc.error(f"{label}: no such file {name}", key,
+                        "the path is relative to this " + ("spec file" if key == ("extends",) else "file"))
+    if not os.path.isfile(path):
+        raise doc.error(f"{label}: {name} is not a regular file", key, f"name a .yaml {what} file")
+    return path
+
+
+def load_referenced(doc: Document, key: Path, _seen: tuple = ()) -> Document:
+    """Load the spec a document names at `key`. If that file does not even load as a spec (not YAML, not a
+    mapping), the error points at `key` and never quotes the other file's content."""
+    path = referenced_path(doc, key)
+    try:
+        return load_spec(path, _seen, referenced=True)
+    except _NotASpec as exc:
+        label = ".".join(map(str, key))
+        raise doc.error(f"{label}: {doc.get(key)} is not a spec ({exc.inner.message}, at "
+                        f"{exc.inner.location.line}:{exc.inner.location.column})", key,
+                        "name a YAML spec file") from None
+
+
+class _NotASpec(Exception):
+    def __init__(self, inner: SpecError):
+        super().__init__(inner.message)
+        self.inner = inner
+
+
+def load_spec(path: str, _seen: tuple = (), referenced: bool = False) -> Document:
     """Read a spec file, following `extends:` chains, into a located Document."""
     path = os.path.normpath(path)
     doc = Document(path, None)
-    data = _read(path, doc)
-    if not isinstance(data, dict):
-        raise doc.error("a spec must be a mapping of keys (name:, deck:, phases: ...)", (),
-                        "write `key: value` lines at the left margin, not a list")
-    parent = data.get("extends")
-    if parent is None:
-        doc.data = data
+    try:
+        data = _read(path, doc)
+        if not isinstance(data, dict):
+            raise doc.error("a spec must be a mapping of keys (name:, deck:, phases: ...)", (),
+                            "write `key: value` lines at the left margin, not a list")
+    except SpecError as exc:
+        if referenced:
+            raise _NotASpec(exc) from None
+        raise
+    doc.data = data
+    if "extends" not in data:
         return doc
-    if not isinstance(parent, str):
+    if not isinstance(data["extends"], str):
         raise doc.error("extends: must be a file name", ("extends",))
-    base_path = os.path.join(os.path.dirname(path), parent)
-    if os.path.normpath(base_path) in _seen + (path,):
-        raise doc.error(f"extends loops back to {parent}", ("extends",), "a variant cannot extend itself")
-    if not os.path.exists(base_path):
-        raise doc.error(f"extends: no such file {parent}", ("extends",),
-                        "the path is relative to this spec file")
-    base = load_spec(base_path, _seen + (path,))
+    base_path = os.path.normpath(os.path.join(os.path.dirname(path), data["extends"]))
+    if base_path in _seen + (path,):
+        raise doc.error(f"extends loops back to {data['extends']}", ("extends",), "a variant cannot extend itself")
+    if len(_seen) >= MAX_EXTENDS:
+        raise doc.error(f"more than {MAX_EXTENDS} files extend one another", ("extends",),
+                        "extend the base spec directly")
+    base = load_referenced(doc, ("extends",), _seen + (path,))
     moves: dict = {}
     merged = Document(path, _merge(base.data, {k: v for k, v in data.items() if k != "extends"}, (), (), moves))
     merged.sources = {**base.sources, **doc.sources}
@@ -379,3 +552,11 @@ def load_spec(path: str, _seen: tuple = ()) -> Document:
     merged.keys = {**base.keys, **_moved(doc.keys, moves)}
     merged.data.setdefault("name", data.get("name"))
     return merged
+
+
+def load_data(path: str) -> Document:
+    """Read a located YAML file that is not a spec (a scenario, a score input): no `extends:`, any shape."""
+    path = os.path.normpath(path)
+    doc = Document(path, None)
+    doc.data = _read(path, doc)
+    return doc

@@ -1,16 +1,54 @@
 """Text for people: hands grouped by suit, the table as a seat sees it, the score sheet, deal results.
 
 rich draws the tables (aligned columns, and colour on a terminal, plain text when piped); every function
-returns renderables or strings and prints nothing itself.
+returns renderables or strings and prints nothing itself. Text from a spec, a save or a person reaches the
+terminal only literally: through a `LiteralConsole` (never markup, emoji codes or control characters) or `styled`.
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
+from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from . import engine
 from .state import State
+
+
+# C0 and C1 control characters but tab and newline, and the bidirectional overrides that reorder what is shown
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def literal(text: str) -> str:
+    r"""`text` safe to show on a terminal: control characters become visible escapes, so a spec or a person
+    cannot clear the screen, retitle the window or reorder a line.
+
+    >>> literal("x\x1b]0;owned\x07 [/red]")
+    'x\\x1b]0;owned\\x07 [/red]'
+    """
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def styled(*parts) -> Text:
+    """One line from plain parts and (text, style) parts, each shown literally (no markup, see `literal`).
+
+    >>> styled(("Deal 3", "bold"), " [red]x").plain
+    'Deal 3 [red]x'
+    """
+    return Text.assemble(*((literal(p[0]), p[1]) if isinstance(p, tuple) else literal(p) for p in parts))
+
+
+class LiteralConsole(Console):
+    """A rich Console whose strings (printed, or in table cells and titles) are shown as written: never read
+    as markup (`[/red]`) or emoji codes, control characters escaped. Style with `style=` or `styled`."""
+
+    def __init__(self, **kwargs):
+        super().__init__(markup=False, emoji=False, highlight=False, **kwargs)
+
+    def render_str(self, text: str, **kwargs) -> Text:
+        return super().render_str(literal(text), **{**kwargs, "markup": False, "emoji": False})
 
 
 def number(value) -> str:

@@ -12,13 +12,12 @@ from jsonschema.exceptions import best_match
 
 from .errors import SpecError
 from .loader import Document
-
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schema" / "game.schema.json"
+from .resources import SCHEMA_PATH
 
 
 @lru_cache(maxsize=1)
 def validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    return jsonschema.Draft202012Validator(json.loads(Path(SCHEMA_PATH).read_text(encoding="utf-8")))
 
 
 def check_schema(doc: Document) -> None:
@@ -39,14 +38,15 @@ def _located(doc: Document, error) -> SpecError:
     path = tuple(error.absolute_path)
     kind = error.validator
     if kind == "additionalProperties":
-        extra = re.findall(r"'([^']+)'", error.message.split("(")[0] if "were unexpected" in error.message
-                           else error.message)
         allowed = sorted((error.schema.get("properties") or {}).keys())
+        extra = _unexpected(error.instance, error.schema) if isinstance(error.instance, dict) else []
         key = extra[0] if extra else "?"
         close = difflib.get_close_matches(key, allowed, n=2)
         hint = (f"did you mean {' or '.join(close)}?" if close else
                 ("allowed keys: " + ", ".join(allowed)) if allowed else None)
         where = f" in {_where(doc, path)}" if path else ""
+        if len(extra) > 1:
+            where += " (also " + ", ".join(f"'{k}'" for k in extra[1:4]) + (", …" if len(extra) > 4 else "") + ")"
         if key in (doc.get(path) or {}):
             return doc.key_error(f"unknown key '{key}'{where}", path + (key,), hint)
         return doc.error(f"unknown key '{key}'{where}", path, hint)
@@ -78,6 +78,13 @@ def _located(doc: Document, error) -> SpecError:
         return doc.error(f"this does not have a valid shape: {_describe(error.instance)}", path,
                          _shape_hint(error))
     return doc.error(error.message, path)
+
+
+def _unexpected(instance: dict, schema: dict) -> list:
+    """The keys of a mapping its schema does not allow, in the order they are written."""
+    named = schema.get("properties") or {}
+    patterns = [re.compile(p) for p in schema.get("patternProperties") or {}]
+    return [k for k in instance if k not in named and not any(p.search(k) for p in patterns)]
 
 
 def _shape_hint(error) -> str:

@@ -1,15 +1,36 @@
-"""Bulk play: `interp simulate` (bots, statistics) and `interp bench` (random playouts per second, load time)."""
+"""Bulk play: `interp simulate` (bots, statistics, one record per deal) and random playouts.
+
+Every simulated deal is independent: deal `i` of a run with seed `s` is the first deal of a fresh match with
+seed `s + i`, dealt by seat `i mod n` (so that every seat deals equally often), the bots seeded from that seed.
+A record therefore replays on its own, and the results of a run are the same whatever the number of worker
+processes (`jobs`): the deals are shared out in chunks and gathered back in order.
+
+>>> from interpreter.compiler import load_game
+>>> game = load_game("docs/examples/tiny.yaml")
+>>> records = []
+>>> summary = simulate(game, 4, seed=1, bots="random", jobs=1, on_record=records.append)
+>>> summary["deals"], [r["seed"] for r in records], list(summary["values"]) == summary["seats"]
+(4, [1, 2, 3, 4], True)
+"""
 from __future__ import annotations
 
+import csv
+import json
+import math
+import multiprocessing
+import os
 import random
 import statistics
+import sys
 import time
 from collections import Counter
 from typing import Callable
 
-from . import dsl, engine
+from . import engine
 from .agents import AGENTS
-from .compiler import load_game
+from .scenario import named_entries, named_facts
+
+_GAME = None  # the game a worker process plays (inherited when the pool forks, else loaded by `_init_worker`)
 
 
 def play_deal(st, agents: dict) -> None:
@@ -20,38 +41,114 @@ def play_deal(st, agents: dict) -> None:
         engine.apply(st, agents[seat].choose(st.view(seat), moves), check=False)
 
 
+def deal_record(game, i: int, seed: int, players: int | None, options: dict | None, bots: str) -> dict:
+    """Play deal `i` of a run (a fresh match: seed `seed + i`, dealer `i mod n`) and describe it.
+
+    The record: `deal`, `seed`, `dealer`, `agents` (per seat), `facts`, `entries` (by seat name), `values`
+    (each seat's change of the match result over the deal: the spec's `result`, else its first sheet column),
+    `stats` (the spec's `stats`, as text), and `redeal` when the deal was void."""
+    deal_seed = seed + i
+    n = players or game.default_players
+    st = engine.new_match(game, n, deal_seed, options, dealer=i % n)
+    before = engine.results(st)
+    agents = {s: AGENTS[bots](seed=deal_seed * 100 + s) for s in range(st.n)}
+    play_deal(st, agents)
+    after = engine.results(st)
+    record = st.deals[-1]
+    names = [game.seat_name(s, st.n) for s in range(st.n)]
+    out = {"deal": i, "seed": deal_seed, "dealer": names[st.dealer], "agents": {name: bots for name in names},
+           "facts": named_facts(st, record["facts"]), "entries": named_entries(st, record["entries"]),
+           "values": {names[s]: _number(after[s] - before[s]) for s in range(st.n)}}
+    if record.get("redeal"):
+        out["redeal"] = True
+    if not record.get("redeal"):
+        out["stats"] = {name: _key(value) for name, fn in game.stats.items()
+                        if (value := fn(st)) is not None}
+    return out
+
+
 def simulate(game, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
-             bots: str = "heuristic", tick: Callable[[], None] | None = None) -> dict:
-    """Play `deals` deals (matches restart when one ends) and summarise the spec's `stats` and the sheet."""
-    st = engine.new_match(game, players, seed, options)
-    agents = {s: AGENTS[bots](seed=seed * 100 + s) for s in range(st.n)}
+             bots: str = "heuristic", tick: Callable[[int], None] | None = None, jobs: int | None = None,
+             on_record: Callable[[dict], None] | None = None) -> dict:
+    """Play `deals` independent deals on `jobs` processes (default: all cores) and summarise them: the spec's
+    `stats`, the mean sheet movement per deal, each seat's mean deal value with a 95% confidence interval.
+    `tick(k)` is called as k more deals are done, `on_record(record)` with every deal's record in order."""
+    n = players or game.default_players
+    engine.resolve_options(game, options or {})  # bad options fail here, not in a worker
+    names = [game.seat_name(s, n) for s in range(n)]
     stats = {name: Counter() for name in game.stats}
-    movement = {col: [0] * st.n for col in game.columns}
-    matches, started = 0, time.perf_counter()
-    for i in range(deals):
-        if st.deal_over:
-            if st.match_over:
-                matches += 1
-                st = engine.new_match(game, players, seed + i + 1, options, dealer=st.dealer)
-            else:
-                engine.next_deal(st)
-        play_deal(st, agents)
-        for name, fn in game.stats.items():
-            value = fn(st)
-            if value is not None:
-                stats[name][_key(value)] += 1
-        for col, diff in st.deals[-1]["entries"].items():
-            for key, delta in diff.items():
-                movement[col][key[0] if isinstance(key, tuple) else key] += delta
+    movement: dict = {}
+    values = {name: [] for name in names}
+    started = time.perf_counter()
+    for record in _records(game, deals, seed, players, options, bots, jobs):
+        for name, key in record.get("stats", {}).items():
+            stats[name][key] += 1
+        for col, diff in record["entries"].items():
+            for who, delta in diff.items():  # a pair column's "writer>against" counts for its writer
+                movement.setdefault(col, Counter())[who.split(">")[0]] += delta
+        for name, value in record["values"].items():
+            values[name].append(value)
+        if on_record is not None:
+            on_record(record)
         if tick is not None:
-            tick()
+            tick(1)
     elapsed = time.perf_counter() - started
-    return {"game": game.name, "players": st.n, "deals": deals, "matches_finished": matches + st.match_over,
+    columns = {col: {name: round(float(movement.get(col, {}).get(name, 0)) / deals, 3) for name in names}
+               for col in game.columns}
+    return {"game": game.name, "players": n, "deals": deals, "seed": seed, "bots": bots, "seats": names,
             "seconds": round(elapsed, 3), "deals_per_second": round(deals / elapsed, 1) if elapsed else None,
             "stats": {name: {k: {"count": c, "share": round(c / deals, 4)} for k, c in counter.most_common()}
                       for name, counter in stats.items()},
-            "mean_per_deal": {col: {game.seat_name(s, st.n): round(float(v) / deals, 3) for s, v in enumerate(vals)}
-                              for col, vals in movement.items()}}
+            "mean_per_deal": columns,
+            "values": {name: mean_ci(vals) for name, vals in values.items()}}
+
+
+def mean_ci(values: list) -> dict:
+    """Mean and 95% confidence interval (normal approximation: mean ± 1.96 standard errors).
+
+    >>> mean_ci([1, 2, 3, 4])
+    {'mean': 2.5, 'ci95': [1.235, 3.765], 'sd': 1.291}
+    """
+    if not values:
+        return {"mean": None, "ci95": None, "sd": None}
+    mean = statistics.fmean(values)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(values))
+    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)], "sd": round(sd, 3)}
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+def _records(game, deals: int, seed: int, players, options, bots: str, jobs: int | None):
+    """Every deal's record, in deal order, from this process or from a pool of workers."""
+    jobs = max(1, min(jobs or default_jobs(), deals))
+    if jobs == 1 or deals < 8:
+        for i in range(deals):
+            yield deal_record(game, i, seed, players, options, bots)
+        return
+    global _GAME
+    _GAME = game
+    chunk = max(1, min(50, deals // (jobs * 4)))
+    tasks = [(start, min(deals, start + chunk), seed, players, options, bots) for start in range(0, deals, chunk)]
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with context.Pool(jobs, initializer=_init_worker, initargs=(game.path,)) as pool:
+        for records in pool.imap(_play_chunk, tasks):
+            yield from records
+
+
+def _init_worker(path: str) -> None:
+    global _GAME
+    if _GAME is None or _GAME.path != path:
+        from .compiler import load_game
+        _GAME = load_game(path)
+
+
+def _play_chunk(task: tuple) -> list:
+    start, stop, seed, players, options, bots = task
+    return [deal_record(_GAME, i, seed, players, options, bots) for i in range(start, stop)]
 
 
 def _key(value) -> str:
@@ -60,8 +157,77 @@ def _key(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def _number(value):
+    """A number for JSON and CSV: ints stay ints, exact fractions become floats."""
+    return value if isinstance(value, (int, float)) else float(value)
+
+
+class RecordWriter:
+    """Deal records to a file as they come: JSON Lines, or CSV when the name ends in .csv (one column per
+    field, e.g. `facts.tricks.South`, `values.West`; the header is the union of the fields, in order of first
+    appearance, so CSV rows are written when the writer closes).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> with RecordWriter(out, csv_format=True) as write:
+    ...     write({"deal": 0, "facts": {"taker": "Anne"}, "values": {"Anne": 3}})
+    ...     write({"deal": 1, "redeal": True, "values": {"Anne": 0}})
+    >>> print(out.getvalue().replace("\\r", ""), end="")
+    deal,facts.taker,values.Anne,redeal
+    0,Anne,3,
+    1,,0,true
+    """
+
+    def __init__(self, file, csv_format: bool = False):
+        self.file, self.csv_format, self.rows = file, csv_format, []
+
+    @classmethod
+    def open(cls, path: str) -> "RecordWriter":
+        return cls(open(path, "w", encoding="utf-8", newline=""), csv_format=path.lower().endswith(".csv"))
+
+    def __call__(self, record: dict) -> None:
+        if self.csv_format:
+            self.rows.append(flatten(record))
+        else:
+            self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def __enter__(self) -> "RecordWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.csv_format:
+            fields = list(dict.fromkeys(k for row in self.rows for k in row))
+            groups = list(dict.fromkeys(f.split(".")[0] for f in fields))
+            fields.sort(key=lambda f: groups.index(f.split(".")[0]))  # stable: columns of a group together
+            writer = csv.DictWriter(self.file, fields)
+            writer.writeheader()
+            writer.writerows(self.rows)
+        if self.file not in (sys.stdout, sys.stderr) and hasattr(self.file, "name"):
+            self.file.close()
+
+
+def flatten(record: dict, prefix: str = "") -> dict:
+    """Nested fields as dotted columns; booleans as true/false.
+
+    >>> flatten({"seed": 3, "facts": {"tricks": {"West": 4}, "raspasy": False}})
+    {'seed': 3, 'facts.tricks.West': 4, 'facts.raspasy': 'false'}
+    """
+    out = {}
+    for key, value in record.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(flatten(value, name + "."))
+        elif isinstance(value, list):
+            out[name] = json.dumps(value, ensure_ascii=False)
+        elif isinstance(value, bool):
+            out[name] = "true" if value else "false"
+        else:
+            out[name] = value
+    return out
+
+
 def random_playouts(game, seconds: float, players: int | None = None, seed: int = 0) -> dict:
-    """Random legal moves from the full state (no views), one deal per playout, for `seconds`."""
+    """Random legal moves from the full state (no views), one deal per playout, for `seconds` (at least one)."""
     rng = random.Random(seed)
     deals = moves = 0
     started = time.perf_counter()
@@ -76,26 +242,3 @@ def random_playouts(game, seconds: float, players: int | None = None, seed: int 
         if elapsed >= seconds:
             return {"playouts": deals, "moves": moves, "seconds": round(elapsed, 3),
                     "playouts_per_second": round(deals / elapsed, 1), "moves_per_second": round(moves / elapsed)}
-
-
-def load_times(path: str, repeat: int = 5) -> dict:
-    """Median seconds to load, schema-check and compile a spec (each run from scratch: no parse cache)."""
-    times = []
-    for _ in range(repeat):
-        dsl.clear_cache()
-        started = time.perf_counter()
-        load_game(path)
-        times.append(time.perf_counter() - started)
-    return {"load_validate_compile_ms": round(statistics.median(times) * 1000, 2)}
-
-
-def bench(paths: list, seconds: float = 2.0) -> list:
-    rows = []
-    for path in paths:
-        game = load_game(path)
-        for n in game.players:
-            row = {"spec": path, "players": n}
-            row.update(load_times(path))
-            row.update(random_playouts(game, seconds, n))
-            rows.append(row)
-    return rows

@@ -19,14 +19,22 @@ class Move:
     value: Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for logs and screens; `to` is None for public, else the one seat told."""
+    """Something that happened in a deal, as data: its `kind`, the `seat` it concerns, the `cards` it names, a
+    `value` (a Move for a decision, a number, a name…), its `audience` (None for every seat, else the tuple of
+    seats that may see it) and the id of the `phase` that logged it. Text is rendered from the record when someone reads it (`interpreter.events.text`).
+
+    >>> Event("play", 2, (17,)).audience is None
+    True
+    """
 
     kind: str
-    seat: int | None
-    text: str
-    to: int | None = None
+    seat: int | None = None
+    cards: tuple = ()
+    value: Any = None
+    audience: tuple | None = None
+    phase: str | None = None
 
 
 class State:
@@ -120,12 +128,13 @@ class State:
             "phase": self.phase, "ph": _encode(self.ph), "history": self.history,
             "revealed": sorted(self.revealed), "shown": sorted(self.shown), "controller": self.controller,
             "deal_over": self.deal_over, "match_over": self.match_over,
+            "events": [_encode_event(e, codes) for e in self.events], "deal_events": self.deal_events,
         }
         return json.dumps(data)
 
 
 def state_from_json(game, text: str) -> State:
-    """Rebuild a State from `State.to_json()` (events are not kept; the move history is)."""
+    """Rebuild a State from `State.to_json()`, event records included."""
     data = json.loads(text)
     st = State(game, data["players"], data["options"], data["seed"])
     st.deal_no, st.dealer, st.active = data["deal_no"], data["dealer"], data["active"]
@@ -141,14 +150,39 @@ def state_from_json(game, text: str) -> State:
     st.revealed, st.controller = set(data["revealed"]), data["controller"]
     st.shown = {tuple(pair) for pair in data.get("shown", [])}
     st.deal_over, st.match_over = data["deal_over"], data["match_over"]
+    st.events = [_decode_event(e, game, bids) for e in data.get("events", [])]
+    st.deal_events = data.get("deal_events", 0)
     return st
 
 
+def _encode_event(event: Event, codes: list) -> dict:
+    out = {"kind": event.kind, "seat": event.seat, "cards": [codes[c] for c in event.cards],
+           "value": _encode(event.value)}
+    if event.audience is not None:
+        out["audience"] = list(event.audience)
+    if event.phase is not None:
+        out["phase"] = event.phase
+    return out
+
+
+def _decode_event(data: dict, game, bids: dict) -> Event:
+    audience = data.get("audience")
+    return Event(data["kind"], data["seat"], tuple(game.deck.parse(c) for c in data["cards"]),
+                 decode(data["value"], bids), None if audience is None else tuple(audience), data.get("phase"))
+
+
 def event_visible(event: Event, seat: int | None) -> bool:
-    """Public events, events told to `seat`, and events told to everyone but some other seat (`to` = -1 - s)."""
-    if event.to is None or seat is None:
-        return True
-    return event.to == seat or (event.to < 0 and event.to != -1 - seat)
+    """Whether `seat` may see `event` (seat None: an onlooker who sees everything, e.g. a log for the record)."""
+    return event.audience is None or seat is None or seat in event.audience
+
+
+def others(seat: int, n: int) -> tuple:
+    """The audience of everyone but `seat` (the masked side of a private move)."""
+    return tuple(s for s in range(n) if s != seat)
+
+
+def _tupled(value):
+    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
 
 
 def _copy_column(col):
@@ -160,7 +194,9 @@ def _copy_column(col):
 def _encode(value):
     if isinstance(value, Fraction):
         return {"fraction": str(value)}
-    if isinstance(value, list):
+    if isinstance(value, Move):
+        return {"move": [value.kind, _encode(value.value)]}
+    if isinstance(value, (list, tuple)):
         return [_encode(v) for v in value]
     if isinstance(value, dict):
         return {k: _encode(v) for k, v in value.items()}
@@ -178,5 +214,8 @@ def decode(value, bids: dict):
             return Fraction(value["fraction"])
         if set(value) == {"bid"}:
             return bids[value["bid"]]
+        if set(value) == {"move"}:
+            kind, inner = value["move"]
+            return Move(kind, _tupled(decode(inner, bids)))
         return {k: decode(v, bids) for k, v in value.items()}
     return value

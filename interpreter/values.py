@@ -1,7 +1,13 @@
 """Reading values people type (seat names, bid names, yes/no, numbers) into DSL values, by type."""
 from __future__ import annotations
 
+import math
+import re
 from fractions import Fraction
+
+#: The largest magnitude a number typed or written in an input file may have.
+LIMIT = 10 ** 12
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?")
 
 
 def parse_seat(game, n: int, text) -> int:
@@ -14,7 +20,7 @@ def parse_seat(game, n: int, text) -> int:
     names = [game.seat_name(s, n).lower() for s in range(n)]
     if t in names:
         return names.index(t)
-    if t.isdigit() and 1 <= int(t) <= n:
+    if t.isdecimal() and len(t) <= len(str(n)) and 1 <= int(t) <= n:
         return int(t) - 1
     raise ValueError(f"no seat {text!r} (seats: {', '.join(game.seat_name(s, n) for s in range(n))})")
 
@@ -40,13 +46,55 @@ def parse_value(game, n: int, decl, text):
             return False
         raise ValueError("answer yes or no")
     if t == "int":
-        try:
-            return int(text)
-        except (TypeError, ValueError):
-            raise ValueError(f"{text!r} is not a whole number") from None
+        value = finite_number(text)
+        if value != int(value):
+            raise ValueError(f"{text!r} is not a whole number")
+        return int(value)
     if t == "num":
-        return Fraction(str(text))
+        return finite_number(text)
     value = str(text).strip()
     if decl.values is not None and value not in decl.values:
         raise ValueError(f"{value!r} is not one of {', '.join(sorted(decl.values))}")
     return value
+
+
+def finite_number(text) -> Fraction | int:
+    """A number written by a person: finite, at most LIMIT in size (halves and decimals are exact).
+
+    >>> finite_number("40.5"), finite_number(3)
+    (Fraction(81, 2), 3)
+    >>> finite_number("1e400")
+    Traceback (most recent call last):
+    ValueError: '1e400' is not a number (write 7, -3 or 40.5)
+    """
+    if isinstance(text, bool):
+        raise ValueError(f"{text!r} is not a number")
+    if isinstance(text, float) and not math.isfinite(text):
+        raise ValueError(f"{text!r} is not a finite number")
+    if isinstance(text, (int, float)):
+        value = text if isinstance(text, int) else Fraction(text)
+    else:
+        word = str(text).strip()
+        if len(word) > 40:
+            raise ValueError(f"'{word[:20]}…' is too long for a number")
+        try:
+            if not _NUMBER.fullmatch(word):
+                raise ValueError
+            value = Fraction(word)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"{word!r} is not a number (write 7, -3 or 40.5)") from None
+    if abs(value) > LIMIT:
+        raise ValueError(f"the number is too large (at most {LIMIT} either way)")
+    return value
+
+
+def short_repr(value, width: int = 24) -> str:
+    """A value as a message may quote it: cut to `width` characters, huge whole numbers by their size.
+
+    >>> short_repr(10 ** 400), short_repr("x" * 30)
+    ('a 401-digit number', "'xxxxxxxxxxxxxxxxxxx…")
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** width:
+        return f"a {len(str(abs(value))) if value.bit_length() < 14000 else 'many'}-digit number"
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 4] + "…"

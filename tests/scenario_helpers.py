@@ -39,3 +39,23 @@ class Scenarios:
         path = tmp_path / f"{name}.yaml"
         path.write_text(yaml.safe_dump(data), encoding="utf-8")
         return run_scenario(str(path))
+
+
+def run_cli(argv: list, stdin: str = "") -> tuple:
+    """`interp ARGV` run in this process, as from the project root: (exit code, stdout, stderr)."""
+    import contextlib
+    import io
+    import sys
+
+    from interpreter import cli
+
+    out, err, old_stdin, old_cwd = io.StringIO(), io.StringIO(), sys.stdin, os.getcwd()
+    sys.stdin = io.StringIO(stdin)
+    try:
+        os.chdir(ROOT)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(argv)
+    finally:
+        sys.stdin = old_stdin
+        os.chdir(old_cwd)
+    return code, out.getvalue(), err.getvalue()

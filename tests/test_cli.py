@@ -11,11 +11,10 @@ import sys
 import time
 
 import pytest
-from rich.console import Console
-
 from interpreter import engine, replay
 from interpreter.compiler import load_game
 from interpreter.play import TerminalMatch
+from interpreter.render import LiteralConsole
 
 INTERP = [sys.executable, "-m", "interpreter.cli"]
 
@@ -62,7 +61,7 @@ def test_end_of_input_saves_and_resume_continues_exactly(tmp_path):
 def _match(tmp_path, read):
     game = load_game("games/preferans.yaml")
     st = engine.new_match(game, 3, 12)
-    console = Console(file=io.StringIO(), width=120)
+    console = LiteralConsole(file=io.StringIO(), width=120)
     save = str(tmp_path / "x.json")
     return TerminalMatch(game, st, 0, "heuristic", save, console, read=read), save, console
 

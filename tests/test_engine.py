@@ -8,6 +8,7 @@ import random
 import pytest
 
 from interpreter import engine
+from interpreter.events import text
 from interpreter.state import Move
 from interpreter.errors import IllegalMoveError
 from interpreter.replay import record, replay
@@ -123,7 +124,7 @@ def test_a_view_holds_no_move_log_and_only_this_deals_events(preferans):
     engine.next_deal(st)
     view = st.view(engine.to_move(st))
     assert view.history == [] and st.history
-    assert view.events[0].kind == "deal-start" and view.events[0].text.startswith("— deal 2")
+    assert view.events[0].kind == "deal-start" and text(view, view.events[0]).startswith("— deal 2")
 
 
 def test_done_too_early_in_a_discard_is_explained(preferans):

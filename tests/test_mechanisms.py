@@ -115,6 +115,6 @@ phases:
     goto: {phase: count, when: "true"}
 """)
     from interpreter.errors import InterpError
-    with pytest.raises(InterpError, match="loop without a decision"):
+    with pytest.raises(InterpError, match="in a row without a decision"):
         st = engine.new_match(game, 2, 0)
         play_out(st)

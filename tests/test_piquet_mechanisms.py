@@ -11,7 +11,7 @@ from interpreter import engine
 from interpreter.compiler import load_game
 from interpreter.dsl import compile_expr
 from interpreter.errors import SpecError
-from interpreter.state import event_visible
+from interpreter.events import lines
 
 SPEC = """
 name: Declarations
@@ -144,8 +144,8 @@ def test_private_claims_are_logged_to_the_claimer_only(tmp_path):
     st = start(game(tmp_path, follower='follower: "dealer"\n    claims_public: false'), NORTH2, SOUTH2)
     play(st, "5 cards", "worth?", "worth 20", "not good", "pass", "5 to the AH")
     line = "South: 5 to the A♥"
-    assert [e.text for e in st.events if event_visible(e, 1) and e.text == line] == [line]
-    assert not [e for e in st.events if event_visible(e, 0) and e.text == line]
+    assert [t for t in lines(st, st.events, 1) if t == line] == [line]
+    assert line not in lines(st, st.events, 0)
 
 
 def test_the_heuristic_bot_declares_its_best_and_answers_truthfully(tmp_path):

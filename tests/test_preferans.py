@@ -76,6 +76,20 @@ def test_auction_example_2(tmp_path):
     assert "North wins the auction with 6♣" in result["events"]
 
 
+def test_jump_bids_are_an_option(tmp_path):
+    """Seed: some allow bidding past the next contract. Off by default: after 6♠ pass, South may bid only 6♣
+    (or, his first call, misère; or pass); with jump_bids he may bid any higher contract, and jumps straight to 7♦, which he makes:
+    pool +4, whists 2 x 4 and 1 x 4 (7 is worth 4), the defenders' 3 tricks over their target of 2."""
+    plain = play_with(tmp_path, "jump-bid", moves=2, options={})
+    assert plain["to_move"] == "South" and sorted(plain["legal"]) == ["6C", "misere", "pass"]
+    jumps = play_with(tmp_path, "jump-bid", moves=2)
+    assert len(jumps["legal"]) == len(plain["legal"]) + 23                # 6♦ … 10NT besides 6♣: 24 contracts
+    assert {"6C", "7D", "10NT", "misere"} <= set(jumps["legal"]) and "6S" not in jumps["legal"]
+    result = play("jump-bid")
+    assert "South wins the auction with 7♦" in result["events"]
+    assert result["entries"] == {"pool": {"South": 4}, "whists": {"West>South": 8, "North>South": 4}}
+
+
 def test_declared_contract_is_at_least_the_bid(tmp_path):
     """Won with 6♦: the declarer may declare 6♦, 6♥, 6NT or any contract of level 7+, never 6♠/6♣ or misère."""
     result = play_with(tmp_path, "auction-1-made-two-whists", moves=8)   # auction, then discards 10H 7H
@@ -260,13 +274,40 @@ def test_four_players_dealer_gets_consolation():
 
 
 def test_four_players_dealer_whists_with_a_defenders_hand():
-    """4 players, level 8, both defenders pass: the dealer may whist with a defender's hand and plays it; he is
-    the single whister: 1 defenders' trick x 6 = 6 whists; joint target 1 met, no penalty."""
+    """4 players, level 8, both defenders pass: the dealer looks at a defender's hand, whists with it and plays
+    it; he is the single whister: 1 defenders' trick x 6 = 6 whists; joint target 1 met, no penalty."""
     result = play("four-dealer-whist")
     east = set(scenario_data("four-dealer-whist")["zones"]["hand"]["East"])
     by_east_hand = [m for m in trick_moves(result) if m["move"] in east]
     assert len(by_east_hand) == 10 and all(m["seat"] == "South" for m in by_east_hand)
     assert result["entries"] == {"pool": {"West": 6}, "whists": {"South>West": 6}}
+
+
+def test_four_players_the_dealer_sees_the_hand_before_he_decides(tmp_path):
+    """Seed: the dealer looks at one defender's hand, then says whist or pass. Before the look his view shows
+    neither defender's hand; he picks one; his view then shows that hand (not the other) while he decides."""
+    game = load_game(os.path.join(GAMES, "preferans.yaml"))
+    data = scenario_data("four-dealer-looks-then-passes")
+    stack = {game.zone_id("hand", game.seat_names.index(seat), 4): [game.deck.parse(c) for c in cards]
+             for seat, cards in data["zones"]["hand"].items()}
+    stack[game.zone_id("talon", None, 4)] = [game.deck.parse(c) for c in data["zones"]["talon"]]
+    st = engine.new_match(game, 4, 0, {}, dealer=0, stack=stack)
+    moves = data["moves"].split()
+    for text in moves[:moves.index("North")]:
+        engine.apply(st, engine.parse_move(st, text))
+    south, north, east = (game.seat_names.index(s) for s in ("South", "North", "East"))
+
+    def seen(seat):
+        return st.view(south).zones[game.zone_id("hand", seat, 4)]
+    assert engine.to_move(st) == south and sorted(engine.notation(st, m) for m in engine.legal_moves(st)) == \
+        ["East", "North"]
+    assert seen(north) == [] and seen(east) == []
+    engine.apply(st, engine.parse_move(st, "North"))
+    assert engine.to_move(st) == south and [engine.notation(st, m) for m in engine.legal_moves(st)] == \
+        ["pass", "whist"]
+    assert sorted(seen(north)) == sorted(st.zones[game.zone_id("hand", north, 4)]) and len(seen(north)) == 10
+    assert seen(east) == []
+    assert play("four-dealer-looks-then-passes")["entries"] == {"pool": {"West": 6}}
 
 
 # -- the pool and the settlement ----------------------------------------------------------------------------------

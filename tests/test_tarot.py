@@ -21,6 +21,7 @@ import pytest
 from interpreter import engine
 from interpreter.agents import HeuristicAgent
 from interpreter.compiler import load_game
+from interpreter.events import lines
 
 from .scenario_helpers import Scenarios
 from interpreter.simulate import play_deal, random_playouts, simulate
@@ -139,18 +140,66 @@ def test_the_excuse_in_the_last_trick_goes_to_the_other_side():
     assert result["entries"]["total"] == {"Anne": 291, "Bruno": -97, "Claire": -97, "David": -97}
 
 
-def test_a_slam_side_keeps_its_excuse_in_the_last_trick():
-    """Garde sans, slam announced: Anne wins tricks 1-17 (the Petit takes 17) and leads the Excuse to 18, which
-    Bruno's Knight of hearts wins with KD and KC: the Excuse stays with Anne, the slam is made, and the Petit in
-    trick 17 is petit au bout. Her side: all but CH KD KC = 91 - 11.5 = 79.5 (the chien counts for her), 3 oudlers:
-    target 36, difference 43.5 rounded up to 44. (25 + 44) x 4 + triple poignée 60 + 10 x 4 + slam 400 = 776."""
+def test_a_slam_side_leading_its_excuse_wins_the_last_trick():
+    """Garde sans, slam announced: Anne wins tricks 1-17 (her Petit takes 17) and leads the Excuse to 18. The seed
+    (18th trick, 全勝): with every trick before won, the led Excuse wins it, so CH KD KC are hers as well, and her
+    Petit in trick 17 is petit au bout. Her side: all 91 points (the chien counts for her), 3 oudlers: target 36,
+    difference 55. (25 + 55) x 4 + triple poignée 60 + 10 x 4 + slam 400 = 820."""
     result = play("slam-excuse-last")
     facts = result["facts"]
-    assert facts["card_points"] == 79.5 and facts["oudlers"] == 3
+    assert facts["card_points"] == 91 and facts["oudlers"] == 3
     assert facts["slam_announced"] is True and facts["slam"] == "taker" and facts["petit_au_bout"] == "taker"
     assert facts["poignee"]["Anne"] == "triple"
-    assert result["entries"]["total"] == {"Anne": 2328, "Bruno": -776, "Claire": -776, "David": -776}
-    assert "difference: 44" in result["breakdown"] and "slam: 400" in result["breakdown"]
+    assert result["entries"]["total"] == {"Anne": 2460, "Bruno": -820, "Claire": -820, "David": -820}
+    assert "difference: 55" in result["breakdown"] and "slam: 400" in result["breakdown"]
+    assert "Anne wins trick 18" in result["events"]
+
+
+def test_a_petit_played_by_the_other_side_is_no_petit_au_bout_for_the_slam():
+    """Garde contre, slam announced: Anne captures Bruno's Petit with T2 in trick 17 and leads the Excuse to 18,
+    which wins it (every card hers but the chien's 3 points: 88). The seed grants petit au bout to the slam maker
+    who played the Petit himself: Bruno played it, so none. 3 oudlers: 88 - 36 = 52; 77 x 6 + 400 = 862."""
+    result = play("slam-petit-captured")
+    facts = result["facts"]
+    assert facts["card_points"] == 88 and facts["oudlers"] == 3
+    assert facts["slam"] == "taker" and facts["petit_au_bout"] == "none"
+    assert result["entries"]["total"] == {"Anne": 2586, "Bruno": -862, "Claire": -862, "David": -862}
+    assert "Anne wins trick 18" in result["events"]
+
+
+def test_a_defence_leading_its_excuse_to_the_last_trick_makes_the_slam():
+    """The same cards, Bruno taking a garde contre: Anne leads all 18 tricks for the defence, the Excuse last.
+    Bruno's side wins nothing: -(25 + 56) x 6 - 200 (the defence's slam) = -686 a defender; no petit au bout
+    (Bruno's own Petit, captured in trick 17)."""
+    result = play("defence-slam-excuse-led")
+    facts = result["facts"]
+    assert facts["card_points"] == 0 and facts["slam"] == "defence" and facts["petit_au_bout"] == "none"
+    assert result["entries"]["total"] == {"Anne": 686, "Bruno": -2058, "Claire": 686, "David": 686}
+
+
+def test_an_excuse_not_led_to_the_last_trick_leaves_the_trick_to_its_winner():
+    """The defence wins tricks 1-17; Claire plays the Excuse (not led) to 18, which Bruno's 2D wins: no slam. The
+    Excuse stays with the defence (its side won the 17 before), which owes Bruno a half-point card (T3).
+    Bruno's side: 1D 2D 1C T3 = 2 points: -(25 + 54) x 6 = -474 a defender."""
+    result = play("excuse-not-led-last")
+    facts = result["facts"]
+    assert facts["card_points"] == 2 and facts["oudlers"] == 0 and facts["slam"] == "none"
+    assert result["entries"]["total"] == {"Anne": 474, "Bruno": -1422, "Claire": 474, "David": 474}
+    assert "Bruno wins trick 18" in result["events"]
+
+
+def test_escape_wins_only_when_the_escape_card_leads():
+    """Mid-trick, a bot asking who is winning sees the led Excuse winning the last trick (escape_wins)."""
+    game = load_game(TAROT)
+    data = scenario_data("slam-petit-captured")
+    moves = data["moves"].split()
+    data["moves"] = moves[:-2]                        # EX 2D played to trick 18
+    st = _state_after(game, data)
+    assert engine.current_phase(st).best_so_far(st) == 0      # Anne
+    data = scenario_data("excuse-not-led-last")
+    data["moves"] = data["moves"].split()[:-1]        # 1D 2D EX
+    st = _state_after(game, data)
+    assert engine.current_phase(st).best_so_far(st) == 1      # Bruno
 
 
 def test_the_slam_announcer_leads(tmp_path):
@@ -306,7 +355,7 @@ def test_poignee_thresholds_by_player_count(tarot, n, single, double, triple):
     st = _lead_with(tarot, n, [f"T{k}" for k in range(2, 1 + single)] + ["EX"])
     engine.apply(st, engine.parse_move(st, "poignee"))
     shown = [f"T{k}" for k in range(2, 1 + single)] + ["EX"]      # in the hand's order
-    assert f"{tarot.seat_name(0, n)} shows {' '.join(shown)}" in [e.text for e in st.events]
+    assert f"{tarot.seat_name(0, n)} shows {' '.join(shown)}" in lines(st, st.events)
 
 
 # -- the bidding guide ------------------------------------------------------------------------------------------------

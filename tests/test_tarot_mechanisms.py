@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter import engine, render
+from interpreter.events import lines, text
 from interpreter.agents import HeuristicAgent
 from interpreter.compiler import load_game
 from interpreter.errors import SpecError
@@ -61,8 +62,8 @@ def codes(st) -> list:
 
 
 def play(st, *moves: str) -> None:
-    for text in moves:
-        engine.apply(st, engine.parse_move(st, text))
+    for said in moves:
+        engine.apply(st, engine.parse_move(st, said))
 
 
 HANDS = [["7S", "AS", "7H", "8H", "9H", "T4", "QS"],       # P1 leads
@@ -82,7 +83,7 @@ def test_the_escape_card_is_always_playable(tmp_path):
 def test_the_escape_card_never_wins(tmp_path):
     st = stacked(mini(tmp_path), HANDS)
     play(st, "7S", "EX", "9S")
-    assert any(e.text == "P3 wins trick 1" for e in st.events)
+    assert "P3 wins trick 1" in lines(st, st.events)
     assert engine.to_move(st) == 2
 
 
@@ -93,7 +94,7 @@ def test_a_led_escape_card_lets_the_next_card_set_the_suit(tmp_path):
     play(st, "T2")                                         # a trump sets the suit
     assert codes(st) == ["T4"]                             # P3 must follow trumps and beat T2
     play(st, "T4")
-    assert any(e.text == "P3 wins trick 1" for e in st.events)
+    assert "P3 wins trick 1" in lines(st, st.events)
 
 
 def test_an_escape_trump_is_not_the_trump_to_beat(tmp_path):
@@ -105,7 +106,7 @@ def test_an_escape_trump_is_not_the_trump_to_beat(tmp_path):
     play(st, "T3", "T1")
     assert codes(st) == ["EX", "T2", "T4"]                 # both beat T1; T3 does not count
     play(st, "T2")
-    assert any(e.text == "P3 wins trick 1" for e in st.events)
+    assert "P3 wins trick 1" in lines(st, st.events)
 
 
 # -- announcements --------------------------------------------------------------------------------------------------
@@ -126,7 +127,7 @@ def test_an_announcement_is_offered_before_the_card_and_the_same_player_plays_on
     play(st, "bell")
     assert st.vars["rang"] == [True, False, False] and engine.to_move(st) == 0
     assert "bell" not in codes(st)                          # once per trick (and `when` says once per deal)
-    texts = [e.text for e in st.events]
+    texts = lines(st, st.events)
     assert "P1 announces ring the bell" in texts and "P1 shows 7S AS QS" in texts
     play(st, "7S")
     assert codes(st) == ["8S", "EX", "bell"]                # P2 may ring too, before his card
@@ -164,8 +165,8 @@ def test_discard_tiers_open_only_when_the_first_is_empty(tmp_path):
     play(st, "7S", "8S")
     assert codes(st) == ["7H", "AH", "T1", "T4"]             # then hearts and trumps, never the escape card
     play(st, "T1")
-    assert any(e.text == "P1 discards T1" and e.to is None for e in st.events)      # `show`: public
-    assert any(e.text == "P1 discards 8S" and e.to == 0 for e in st.events)         # otherwise private
+    assert any(text(st, e) == "P1 discards T1" and e.audience is None for e in st.events)  # `show`: public
+    assert any(text(st, e) == "P1 discards 8S" and e.audience == (0,) for e in st.events)  # otherwise private
 
 
 # -- extras, show_cards, hand text -----------------------------------------------------------------------------------

@@ -60,8 +60,9 @@ FOUR = [
     {"Anne": -380, "Bruno": 1140, "Claire": -380, "David": -380},
     # 7. garde contre, 0 oudlers, 0 points: -(81 x 6) - 200 (the defence's slam) = -686
     {"Anne": 686, "Bruno": 686, "Claire": -2058, "David": 686},
-    # 8. garde sans, 3 oudlers: 79.5 - 36 = 43.5 -> 44; 69 x 4 + 60 + 10 x 4 + 400 = 776
-    {"Anne": 2328, "Bruno": -776, "Claire": -776, "David": -776},
+    # 8. garde sans, 3 oudlers, every card (the led Excuse wins the last trick): 91 - 36 = 55;
+    #    80 x 4 + 60 + 10 x 4 + 400 = 820
+    {"Anne": 2460, "Bruno": -820, "Claire": -820, "David": -820},
     # 9. prise, 2 oudlers, exactly 41: 25
     {"Anne": -25, "Bruno": -25, "Claire": -25, "David": 75},
     # 10. garde, 2 oudlers, 40.5: short by 0.5 -> 1; -(26 x 2) = -52
@@ -72,7 +73,7 @@ FOUR = [
 def test_four_player_deals_won_and_lost_with_petit_au_bout_poignees_and_slams():
     st = score_file("tarot-4.yaml")
     assert gains(st) == FOUR
-    assert st.sheet["total"] == [3242, 554, -3030, -766]
+    assert st.sheet["total"] == [3374, 510, -3074, -810]
     assert sum(st.sheet["total"]) == 0
 
 

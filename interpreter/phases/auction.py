@@ -1,6 +1,7 @@
 """`auction`: bidders climb an ordered ladder of bids (`bids:` in the spec) until one remains.
 
-General rules, all data: a pass is final; `jumps` (may bid any higher entry, or only the next one);
+General rules, all data: a pass is final; `jumps` (may bid any higher entry, or only the next one: `true`,
+`false`, or a condition such as an option's name, worked out when the auction starts);
 `hold: later` (a bidder may repeat the standing bid when it was made by someone seated after him in bidding
 order, saying "same"); `once` (each bidder speaks once). `special` bids (a bid to take no trick, say) carry
 flags: `first_call` (only as a bidder's first call), `jump` (allowed without the next-bid rule), `holdable`
@@ -11,10 +12,24 @@ standing bid or none) and `mine` (the caller's own last bid or none).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from ..state import Event, Move
 from .base import Phase, with_locals
 
 PASS = Move("pass", None)
+
+
+@dataclass(frozen=True)
+class Special:
+    """The flags of a special bid (see the module docstring)."""
+    first_call: bool = False
+    jump: bool = False
+    holdable: bool = True
+    then_pass: bool = False
+    when: Callable | None = None
+    after_lock: bool = False
 
 
 class AuctionPhase(Phase):
@@ -33,21 +48,23 @@ class AuctionPhase(Phase):
             index = cc.bid_index(("special", name), name)
             local = {"me": ("seat", None), "high": ("bid", None), "mine": ("bid", None)}
             when = cc.expr(("special", name, "when"), "bool", local) if "when" in flags else None
-            special[index] = (bool(flags.get("first_call", False)), bool(flags.get("jump", False)),
-                              bool(flags.get("holdable", True)), bool(flags.get("then_pass", False)), when,
-                              bool(flags.get("after_lock", False)))
+            special[index] = Special(bool(flags.get("first_call", False)), bool(flags.get("jump", False)),
+                                     bool(flags.get("holdable", True)), bool(flags.get("then_pass", False)), when,
+                                     bool(flags.get("after_lock", False)))
         local = {"winner": ("seat", None), "high": ("bid", None)}
         won = cc.stmts("won", local) if "won" in spec else None
         all_pass = cc.stmts("all_pass") if "all_pass" in spec else None
         hold = spec.get("hold", "none")
-        return cls(spec["id"], cc.when(), bidders, bool(spec.get("jumps", False)), hold,
+        jumps = spec.get("jumps", False)
+        jumps = cc.expr("jumps", "bool") if isinstance(jumps, str) else (lambda st, fixed=bool(jumps): fixed)
+        return cls(spec["id"], cc.when(), bidders, jumps, hold,
                    bool(spec.get("once", False)), special, won, all_pass, spec.get("label", ""))
 
     def start(self, st) -> None:
         order = list(self.bidders(st))
         st.ph = {"order": order, "turn": 0, "passed": [False] * len(order), "spoken": [0] * len(order),
                  "high": -1, "high_by": -1, "locked": [False] * len(order), "last": [-1] * len(order),
-                 "over": False}
+                 "over": False, "jumps": bool(self.jumps(st))}
 
     def actor(self, st) -> int | None:
         ph = st.ph
@@ -64,7 +81,7 @@ class AuctionPhase(Phase):
         high = ph["high"]
         if ph["locked"][i]:
             return moves + [Move("bid", index) for index in range(high + 1, len(ladder))
-                            if index in self.special and self.special[index][5]
+                            if index in self.special and self.special[index].after_lock
                             and self.special_ok(st, self.special[index], i, index)]
         if self.may_hold(ph, i, ladder):
             moves.append(Move("hold", high))
@@ -74,7 +91,7 @@ class AuctionPhase(Phase):
             if flags is None:
                 if normal_next:
                     moves.append(Move("bid", index))
-                    normal_next = self.jumps
+                    normal_next = ph["jumps"]
             elif self.special_ok(st, flags, i, index):
                 moves.append(Move("bid", index))
         return moves
@@ -83,23 +100,22 @@ class AuctionPhase(Phase):
         if self.hold != "later" or ph["high_by"] < 0:
             return False
         flags = self.special.get(ph["high"])
-        if flags is not None and not flags[2]:
+        if flags is not None and not flags.holdable:
             return False
         return ph["order"].index(ph["high_by"]) > i
 
-    def special_ok(self, st, flags, i: int, index: int) -> bool:
-        first_call, jump, _, _, when, _ = flags
+    def special_ok(self, st, flags: Special, i: int, index: int) -> bool:
         ph = st.ph
-        if first_call and ph["spoken"][i]:
+        if flags.first_call and ph["spoken"][i]:
             return False
-        if not jump and not self.jumps and any(
+        if not flags.jump and not ph["jumps"] and any(
                 index > j > ph["high"] and j not in self.special for j in range(len(st.game.bids))):
             return False
-        if when is not None:
+        if flags.when is not None:
             bids = st.game.bids
             high = bids[ph["high"]] if ph["high"] >= 0 else None
             mine = bids[ph["last"][i]] if ph["last"][i] >= 0 else None
-            return with_locals(st, {"me": ph["order"][i], "high": high, "mine": mine}, when)
+            return with_locals(st, {"me": ph["order"][i], "high": high, "mine": mine}, flags.when)
         return True
 
     def apply(self, st, move: Move) -> None:
@@ -114,9 +130,9 @@ class AuctionPhase(Phase):
             if move.kind == "bid":
                 ph["last"][i] = move.value
             flags = self.special.get(move.value)
-            if flags is not None and flags[3]:
+            if flags is not None and flags.then_pass:
                 ph["locked"][i] = True
-        st.events.append(Event("bid", seat, f"{st.game.seat_name(seat, st.n)}: {self.describe(st, move)}"))
+        st.events.append(Event("bid", seat, value=move, phase=self.id))
         self.next_turn(st)
 
     def next_turn(self, st) -> None:
@@ -141,13 +157,12 @@ class AuctionPhase(Phase):
         ph = st.ph
         ph["over"] = True
         if ph["high_by"] < 0:
-            st.events.append(Event("auction", None, "all pass"))
+            st.events.append(Event("auction", phase=self.id))
             if self.all_pass is not None:
                 self.all_pass(st)
             return
         bid = st.game.bids[ph["high"]]
-        st.events.append(Event("auction", ph["high_by"],
-                               f"{st.game.seat_name(ph['high_by'], st.n)} wins the auction with {bid.label}"))
+        st.events.append(Event("auction", ph["high_by"], value=ph["high"], phase=self.id))
         if self.won is not None:
             with_locals(st, {"winner": ph["high_by"], "high": bid}, self.won)
 

@@ -70,7 +70,10 @@ class ChoosePhase(Phase):
         elif self.source_do is not None:
             with_locals(st, {"me": me, "choice": move.value}, self.source_do)
         st.ph["chosen"] = True
-        st.events.append(Event(self.id, me, f"{st.game.seat_name(me, st.n)} ({self.label}): {self.describe(st, move)}"))
+        st.events.append(Event("choose", me, value=move, phase=self.id))
+
+    def event_text(self, ctx, event) -> str:
+        return f"{ctx.game.seat_name(event.seat, ctx.n)} ({self.label}): {self.describe(ctx, event.value)}"
 
     def notation(self, st, move: Move) -> str:
         if move.kind == "option":

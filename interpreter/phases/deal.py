@@ -11,6 +11,8 @@ from __future__ import annotations
 from ..state import Event
 from .base import Phase
 
+MAX_PACKETS = 1000  # packets in one deal: far more than any deck has cards to fill
+
 
 class DealPhase(Phase):
     type_name = "deal"
@@ -29,6 +31,10 @@ class DealPhase(Phase):
         steps = []
         for i, step in enumerate(spec.get("packets", [])):
             path = ("packets", i)
+            for key in ("repeat", "each", "count"):
+                if isinstance(step.get(key), int) and step[key] > MAX_PACKETS:
+                    raise cc.error(f"{key}: {step[key]} is more than a deal can use (at most {MAX_PACKETS})",
+                                   path + (key,), "a deal hands out the deck's cards, a few at a time")
             repeat = cc.number(path + ("repeat",), step.get("repeat", 1))
             if "each" in step:
                 steps.append(("each", cc.number(path + ("each",), step["each"]), None, repeat))
@@ -50,7 +56,8 @@ class DealPhase(Phase):
             for zid, cards in st.stack.items():
                 st.zones[zid].extend(cards)
             st.stack = None
-            st.events.append(Event("deal", st.dealer, f"{game.seat_name(st.dealer, st.n)} deals (stacked)"))
+            st.events.append(Event("deal", st.dealer, value="stacked"))
+            self.log_table(st)
             return
         if self.source is None:
             pack = list(range(len(game.deck)))
@@ -59,7 +66,7 @@ class DealPhase(Phase):
             source_zone = st.zones[game.zone_id(self.source, None, st.n)]
             pack = source_zone[::-1]
             source_zone.clear()
-        packets = self.packets(st)
+        packets = self.packets(st, len(pack))
         need = sum(k for _, k in packets)
         if need > len(pack) or (need < len(pack) and self.rest is None and self.source is None):
             raise self.error(f"the deal uses {need} cards but there are {len(pack)} "
@@ -72,15 +79,40 @@ class DealPhase(Phase):
             st.zones[game.zone_id(self.rest, None, st.n)].extend(reversed(pack[pos:]))
         elif self.source is not None:
             source_zone.extend(reversed(pack[pos:]))
-        st.events.append(Event("deal", st.dealer, f"{game.seat_name(st.dealer, st.n)} deals"))
+        st.events.append(Event("deal", st.dealer))
+        self.log_table(st)
 
-    def packets(self, st) -> list:
-        """The packets in dealing order as (zone id, count)."""
+    def log_table(self, st) -> None:
+        """Record what each seat now sees, zone by zone — its own hand, the cards face up on the table — as silent
+        events for the seats that see them, so that a view keeps what its seat was dealt after the cards moved on."""
+        game = st.game
+        everyone = range(st.n)
+        for zid, cards in enumerate(st.zones):
+            if not cards:
+                continue
+            seers = tuple(s for s in everyone if game.zone_visible(st, zid, s))
+            if len(seers) == st.n:
+                st.events.append(Event("dealt", None, tuple(cards), zid, phase=self.id))
+                continue
+            if seers:
+                st.events.append(Event("dealt", None, tuple(cards), zid, seers, self.id))
+            shown = game.zone_shown(st, zid)
+            if shown:
+                st.events.append(Event("dealt", None, tuple(shown), zid, phase=self.id))
+
+    def packets(self, st, cards: int) -> list:
+        """The packets in dealing order as (zone id, count); an error as soon as they pass `cards` cards or
+        MAX_PACKETS packets (the counts may be expressions)."""
         game, receivers = st.game, self.to(st)
-        out = []
+        out, need = [], 0
         for kind, count, zone, repeat in self.steps:
             for _ in range(repeat(st)):
                 k = count(st)
+                need += k * (len(receivers) if kind == "each" else 1)
+                if need > cards or len(out) > MAX_PACKETS or k < 0:
+                    raise self.error(f"the deal's packets ask for more than the {cards} cards there are "
+                                     f"(or more than {MAX_PACKETS} packets, or a negative count), with {st.n} "
+                                     "players", "make the packets add up to the deck, or add `rest:`")
                 if kind == "each":
                     out.extend((game.zone_id(self.into, s, st.n), k) for s in receivers)
                 else:

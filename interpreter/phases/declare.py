@@ -5,7 +5,8 @@ combinations or, when `sink` allows, none. A combination is compared by its key,
 category's `steps`, and it is declared one step at a time: each step says one number (`say`, a template). The
 `follower` answers every step `good` (the leader's is best), `not good` (he holds a better one) or `equal` (the
 same so far: the leader says the next step; after the last step the category is equal and nobody scores it). A
-player need not declare or compare his best. When the leader declares none, the follower may claim one of his.
+player need not declare or compare his best, but an `equal` commits the follower: a later `not good` wins with a
+combination matching the numbers said so far, never a different one he did not compare. When the leader declares none, the follower may claim one of his.
 The winner scores his combination and, by `extras`, his other ones: `none`, those that do not beat it (`weaker`),
 or `all`. `won` statements record each result (locals `category`, `winner`, `points` — an int when every score
 is —, `combo`, `combos`); when results are told, and how, is the spec's business (`announce`); with
@@ -19,7 +20,7 @@ options `good`, `not good`, `equal` and `pass` (no combination). The phase keeps
 from __future__ import annotations
 
 from .. import dsltypes as T
-from ..state import Event, Move
+from ..state import Event, Move, others
 from .base import Phase, with_locals
 from .turns import Template
 
@@ -97,6 +98,14 @@ class DeclarePhase(Phase):
         said = tuple(said)
         return [kc for kc in self.hand(st, cat, seat) if kc[0][:n] == said]
 
+    def beating(self, st, cat: Category, seat: int) -> tuple:
+        """The combination `seat` answers `not good` with: his best one that matches every step he called equal
+        and beats the step in play. Having answered `equal` he is committed to those numbers ("Point of five." —
+        "Making?" — "Forty-six." — "Not good." credits one of his five-card suits, never a longer one)."""
+        ph = st.ph
+        j, said = ph["step"], ph["said"]
+        return next(kc for kc in self.matching(st, cat, seat, said[:j]) if kc[0][j] > said[j])
+
     def render(self, st, template, seat: int, cards: list, pretty: bool) -> str:
         return with_locals(st, {"me": seat, "combo": cards}, lambda ctx: template.render(ctx, pretty))
 
@@ -122,7 +131,7 @@ class DeclarePhase(Phase):
             if self.hand(st, cat, ph["leader"]):
                 ph["stage"], ph["seat"] = "lead", ph["leader"]
                 return
-            self.log(st, ph["leader"], f"no {cat.label}")
+            st.events.append(Event("declare", ph["leader"], value=("none", ph["cat"]), phase=self.id))
             if self.open_claim(st, cat):
                 return
 
@@ -170,11 +179,10 @@ class DeclarePhase(Phase):
         ph = st.ph
         cat = self.categories[ph["cat"]]
         seat, stage = ph["seat"], ph["stage"]
-        text = self.describe(st, move)
-        self.log(st, seat, text, None if self.claims_public or move.kind != "claim" else seat)
+        self.log(st, seat, move)
         if move.kind == "say":
+            ph["text"] = self.describe(st, move)  # what the follower is asked about
             ph["said"] = ph["said"] + [move.value]
-            ph["text"] = text
             if ph["follower"] is None:
                 self.resolve(st, cat, ph["leader"], self.matching(st, cat, ph["leader"], ph["said"])[0])
             else:
@@ -188,7 +196,7 @@ class DeclarePhase(Phase):
         elif move == GOOD:
             self.resolve(st, cat, ph["leader"], self.matching(st, cat, ph["leader"], ph["said"])[0])
         elif move == NOT_GOOD:
-            self.resolve(st, cat, seat, self.hand(st, cat, seat)[0])
+            self.resolve(st, cat, seat, self.beating(st, cat, seat))
         elif ph["step"] + 1 < len(cat.steps):  # equal so far: the leader says the next step
             ph["step"] += 1
             ph["stage"], ph["seat"] = "lead", ph["leader"]
@@ -207,8 +215,56 @@ class DeclarePhase(Phase):
                              "combos": combos}, self.won)
         self.next_category(st)
 
-    def log(self, st, seat: int, text: str, to: int | None = None) -> None:
-        st.events.append(Event(self.id, seat, f"{st.game.seat_name(seat, st.n)}: {text}", to))
+    def log(self, st, seat: int, move: Move) -> None:
+        """The move's event: the move, its category and step, and the values its text needs; a claim that is not
+        public is seen by the claimer only (the others see that a move was made, not which)."""
+        ph = st.ph
+        record = (move, ph["cat"], ph["step"], self.words_values(st, move))
+        if self.claims_public or move.kind != "claim":
+            st.events.append(Event("declare", seat, value=record, phase=self.id))
+            return
+        st.events.append(Event("declare", seat, value=record, audience=(seat,), phase=self.id))
+        st.events.append(Event("declare", seat, audience=others(seat, st.n), phase=self.id))
+
+    def words_values(self, st, move: Move):
+        """What the text of a `say` or `claim` needs from the state now: its templates' values."""
+        ph = st.ph
+        cat = self.categories[ph["cat"]]
+        if move.kind == "say":
+            _, cards = self.matching(st, cat, ph["leader"], ph["said"] + [move.value])[0]
+            return self.capture(st, cat.steps[ph["step"]][1], ph["leader"], cards)
+        if move.kind == "claim":
+            seat = ph["follower"]
+            cards = next(c for k, c in self.hand(st, cat, seat) if k == move.value)
+            if cat.name is not None:
+                return self.capture(st, cat.name, seat, cards)
+            return tuple(self.capture(st, step[1], seat, cards) for step in cat.steps)
+        return None
+
+    def capture(self, st, template, seat: int, cards: list) -> tuple:
+        return with_locals(st, {"me": seat, "combo": cards}, template.capture)
+
+    def event_text(self, ctx, event) -> str | None:
+        """`Anne: point of 5`, `Anne: no sequence` (None for the masked side of a private claim)."""
+        if event.value is None:
+            return None
+        who = ctx.game.seat_name(event.seat, ctx.n)
+        if event.value[0] == "none":
+            return f"{who}: no {self.categories[event.value[1]].label}"
+        move, ci, j, values = event.value
+        cat = self.categories[ci]
+        if move.kind == "say":
+            text = cat.steps[j][1].format(ctx, values, True)
+        elif move.kind == "claim":
+            text = (cat.name.format(ctx, values, True) if cat.name is not None else
+                    ", ".join(step[1].format(ctx, v, True) for step, v in zip(cat.steps, values)))
+        elif move == EQUAL and j + 1 < len(cat.steps):
+            text = cat.steps[j][2]
+        elif move == PASS:
+            text = f"no {cat.label}"
+        else:
+            text = move.value
+        return f"{who}: {text}"
 
     # -- text -------------------------------------------------------------------------------------------------------
     def notation(self, st, move: Move) -> str:

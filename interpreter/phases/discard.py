@@ -5,7 +5,7 @@ can go"). `show` (a condition on `card`) makes a discarded card public (e.g. tru
 """
 from __future__ import annotations
 
-from ..state import Event, Move
+from ..state import Event, Move, others
 from .base import Phase, with_locals
 
 DONE = Move("option", "done")
@@ -72,17 +72,23 @@ class DiscardPhase(Phase):
         me = st.ph["seat"]
         if move == DONE:
             st.ph["closed"] = True
-            st.events.append(Event(self.id, me, f"{st.game.seat_name(me, st.n)} is done discarding"))
+            st.events.append(Event("discard", me, value=DONE, phase=self.id))
             return
         card = move.value
         self.hand(st).remove(card)
         st.zones[st.game.zone_id(self.target, me, st.n)].append(card)
         st.ph["n"] += 1
         public = self.show is not None and with_locals(st, {"me": me, "card": card}, self.show)
-        name = st.game.seat_name(me, st.n)
-        st.events.append(Event(self.id, me, f"{name} discards {st.game.deck.pretty(card)}", None if public else me))
+        st.events.append(Event("discard", me, (card,), move, None if public else (me,), self.id))
         if not public:
-            st.events.append(Event(self.id, me, f"{name} discards a card", _others_marker(me)))
+            st.events.append(Event("discard", me, audience=others(me, st.n), phase=self.id))  # the others see a card go
+
+    def event_text(self, ctx, event) -> str:
+        """`Anne discards T2`; the others read `Anne discards a card`."""
+        who = ctx.game.seat_name(event.seat, ctx.n)
+        if event.value == DONE:
+            return f"{who} is done discarding"
+        return f"{who} discards {ctx.game.deck.pretty(event.cards[0])}" if event.cards else f"{who} discards a card"
 
     def explain(self, st, text: str) -> str:
         game = st.game
@@ -103,8 +109,3 @@ class DiscardPhase(Phase):
         if ph["low"] == ph["high"]:
             return f"discard {ph['high'] - ph['n']} more card(s)"
         return f"discard up to {ph['high'] - ph['n']} more card(s), or 'done'"
-
-
-def _others_marker(seat: int) -> int:
-    """Events addressed to -1 - seat are shown to everyone but that seat."""
-    return -1 - seat

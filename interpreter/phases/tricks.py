@@ -12,7 +12,9 @@ Hooks: `on_trick` (with `winner`, `trick_no`, the trick's `cards` and the `playe
 
 `escape` (a condition on `card`, worked out once per card when the phase starts) marks escape cards: always
 playable, they never win a trick, and when one is led the first other card sets the suit to follow. Where the
-escape card ends up is the spec's business (`on_trick`). `announcements` are optional calls a player may make
+escape card ends up is the spec's business (`on_trick`). `escape_wins` (a condition with the led escape `card`,
+its `leader`, `trick_no` and `last`) makes a led escape card win its trick after all, e.g. "led to the last trick
+by a side that won every trick before". `announcements` are optional calls a player may make
 before playing a card (`{name, label, when, do, bots}`, with `me` and `trick_no`): each is offered while its
 `when` holds, at most once per player and trick, and the same player then goes on to play a card.
 """
@@ -54,6 +56,9 @@ class TricksPhase(Phase):
                                                    "trick_no": ("int", None), "cards": ("list[card]", None)})
             if "allowed" in spec else None,
             "escape": cc.expr("escape", "bool", {"card": ("card", None)}) if "escape" in spec else None,
+            "escape_wins": cc.expr("escape_wins", "bool", {"card": ("card", None), "leader": ("seat", None),
+                                                           "trick_no": ("int", None), "last": ("bool", None)})
+            if "escape_wins" in spec else None,
             "announcements": [],
         }
         said = {"me": ("seat", None), "trick_no": ("int", None)}
@@ -81,6 +86,7 @@ class TricksPhase(Phase):
         st.ph = {"players": players, "leader": self.leader(st), "trick": [], "by": [], "turn": 0, "order": [],
                  "no": 0, "trump": self.trump(st), "first": True, "over": False,
                  "total": self.count(st) if self.count else None, "escape": self.escape_cards(st), "said": []}
+        st.events.append(Event("tricks", None, tuple(st.ph["escape"]), st.ph["trump"], phase=self.id))
         self.begin_trick(st)
 
     def begin_trick(self, st) -> None:
@@ -98,8 +104,7 @@ class TricksPhase(Phase):
                 card = zone.pop()
                 ph["trick"].append(card)
                 ph["by"].append(ZONE_SEAT)
-                st.events.append(Event("lead", None, f"turned up from the {self.lead_from[0]}: "
-                                                     f"{st.game.deck.pretty(card)}"))
+                st.events.append(Event("lead", None, (card,), self.lead_from[0], phase=self.id))
                 if self.lead_from[4] is not None:
                     leader = self.lead_from[4](st)
         k = players.index(leader)
@@ -220,7 +225,7 @@ class TricksPhase(Phase):
         st.zones[st.game.zone_id(self.hand, seat, st.n)].remove(card)
         ph["trick"].append(card)
         ph["by"].append(seat)
-        st.events.append(Event("play", seat, f"{st.game.seat_name(seat, st.n)} plays {st.game.deck.pretty(card)}"))
+        st.events.append(Event("play", seat, (card,), phase=self.id))
         if ph["first"]:
             ph["first"] = False
             if self.after_first is not None:
@@ -230,9 +235,9 @@ class TricksPhase(Phase):
             self.end_trick(st)
 
     def announce(self, st, seat: int, name: str) -> None:
-        _, label, _, do, _ = next(a for a in self.announcements if a[0] == name)
+        _, _, _, do, _ = next(a for a in self.announcements if a[0] == name)
         st.ph["said"].append(name)
-        st.events.append(Event("announce", seat, f"{st.game.seat_name(seat, st.n)} announces {label}"))
+        st.events.append(Event("call", seat, value=name, phase=self.id))
         if do is not None:
             with_locals(st, {"me": seat, "trick_no": st.ph["no"] + 1}, do)
 
@@ -249,14 +254,12 @@ class TricksPhase(Phase):
         zone_led = ph["by"][0] == ZONE_SEAT
         if winner is None:
             target = st.zones[game.zone_id(self.unclaimed, None, st.n)] if self.unclaimed else None
-            text = f"trick {ph['no']} goes to nobody"
         else:
             target = st.zones[game.zone_id(self.won, winner, st.n)]
-            text = f"{game.seat_name(winner, st.n)} wins trick {ph['no']}"
         if target is None:
             target = st.zones[game.zone_id(self.won, ph["order"][0], st.n)]
         target.extend(ph["trick"])
-        st.events.append(Event("trick", winner, text))
+        st.events.append(Event("trick", winner, value=ph["no"], phase=self.id))
         if self.on_trick is not None and winner is not None:
             players = [None if s == ZONE_SEAT else s for s in ph["by"]]
             last = (ph["total"] is not None and ph["no"] >= ph["total"]) or not self.any_cards(st)
@@ -278,6 +281,8 @@ class TricksPhase(Phase):
         suit_of, rank_of = deck.suit_of, deck.rank_of
         trick, by, esc = ph["trick"], ph["by"], ph["escape"]
         led, trump = self.led_suit(ph, suit_of), ph["trump"]
+        if trick[0] in esc and by[0] != ZONE_SEAT and self.escape_wins is not None and self.led_escape_wins(st):
+            return by[0]
         zone_can_win = by[0] != ZONE_SEAT or self.lead_from[2](st)
         best, best_key = None, None
         for card, seat in zip(trick, by):
@@ -295,6 +300,21 @@ class TricksPhase(Phase):
         if best is None or best == ZONE_SEAT:
             return self.lead_from[3](st) if by[0] == ZONE_SEAT else by[0]
         return best
+
+    def led_escape_wins(self, st) -> bool:
+        """Whether the escape card leading the trick in play wins it (the spec's `escape_wins`)."""
+        ph = st.ph
+        return bool(with_locals(st, {"card": ph["trick"][0], "leader": ph["by"][0], "trick_no": ph["no"] + 1,
+                                     "last": self.last_trick(st)}, self.escape_wins))
+
+    def last_trick(self, st) -> bool:
+        """Whether the trick in play is the phase's last: the count reached, or no hand holds a card beyond it."""
+        ph = st.ph
+        if ph["total"] is not None and ph["no"] + 1 >= ph["total"]:
+            return True
+        game = st.game
+        played = set(ph["by"])
+        return all(len(st.zones[game.zone_id(self.hand, s, st.n)]) <= (s not in played) for s in ph["players"])
 
     def best_so_far(self, st, extra: int | None = None, seat: int | None = None) -> int | None:
         """The seat currently winning the trick (with `extra` played by `seat`, if given); None if nobody."""

@@ -53,13 +53,21 @@ class Template:
         return cls(compile_holes(text, cc.c.scope, doc, path, 0, locals_))
 
     def render(self, st, pretty: bool) -> str:
-        out = []
-        for part in self.parts:
-            if isinstance(part, str):
-                out.append(part)
-            else:
-                out.append(_text(st, part[0](st), part[1], pretty))
-        return "".join(out)
+        return self.format(st, self.capture(st), pretty)
+
+    def capture(self, st) -> tuple:
+        """The values of the holes now (lists frozen), so that the text can be rendered later by `format`."""
+        return tuple(_frozen(part[0](st)) for part in self.parts if not isinstance(part, str))
+
+    def format(self, ctx, values: tuple, pretty: bool) -> str:
+        """The text with `values` (from `capture`) in the holes; `ctx` gives the game and the player count."""
+        held = iter(values)
+        return "".join(part if isinstance(part, str) else _text(ctx, next(held), part[1], pretty)
+                       for part in self.parts)
+
+
+def _frozen(value):
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
 class _Line:
@@ -69,9 +77,19 @@ class _Line:
         self.when, self.template = when, template
 
     def render(self, st, pretty: bool = True) -> str | None:
+        values = self.capture(st)
+        return None if values is None else self.format(st, values, pretty)
+
+    def capture(self, st) -> tuple | None:
+        """The template's values now, or None when the line's condition does not hold."""
         if self.when is not None and not self.when(st):
             return None
-        text = self.template.render(st, pretty)
+        return self.template.capture(st)
+
+    def format(self, ctx, values: tuple | None, pretty: bool = True) -> str | None:
+        if values is None:
+            return None
+        text = self.template.format(ctx, values, pretty)
         return text if text.strip() else None
 
 
@@ -210,8 +228,8 @@ class TurnsPhase(Phase):
     # -- applying -----------------------------------------------------------------------------------------------------
     def apply(self, st, move: Move) -> None:
         me = st.ph["seat"]
-        text = self.describe(st, move)
-        notes = []
+        label = self._label_values(st, move)
+        notes = ()
         action, saved = self._bind(st, move)
         try:
             if self.before is not None:
@@ -220,7 +238,7 @@ class TurnsPhase(Phase):
                 action.do(st)
             if self.after is not None:
                 self.after(st)
-            notes = [line.render(st) for line in action.log + self.log]
+            notes = tuple(line.capture(st) for line in action.log + self.log)
             if action.next is not None:
                 nxt = action.next(st)
             elif self.next_seat is not None:
@@ -230,24 +248,49 @@ class TurnsPhase(Phase):
                 nxt = players[(players.index(me) + 1) % len(players)] if me in players else players[0]
         finally:
             _restore(st.loc, saved)
-        line = f"{st.game.seat_name(me, st.n)}: {text}"
-        notes = [n for n in notes if n]
-        if notes:
-            line += " — " + "; ".join(notes)
-        st.events.append(Event(self.id, me, line))
+        st.events.append(Event("turn", me, self.cards_of(move), (move, label, notes), phase=self.id))
         st.ph["seat"] = nxt
         st.ph["over"] = bool(self.until(st))
 
+    def cards_of(self, move: Move) -> tuple:
+        """The cards a move names (its card and list-of-card parameters), for the event record."""
+        out = []
+        for (_, _, kind), value in zip(self.by_name[move.value[0]].params, move.value[1:]):
+            if kind == T.CARD:
+                out.append(value)
+            elif kind == T.list_of(T.CARD):
+                out.extend(value)
+        return tuple(out)
+
     # -- text ---------------------------------------------------------------------------------------------------------
-    def _label(self, st, move: Move, pretty: bool) -> str:
+    def _label_values(self, st, move: Move) -> tuple | None:
+        """The values of the action's `label` template for `move` (None: the action has no label)."""
+        action = self.by_name[move.value[0]]
+        if action.label is None:
+            return None
         action, saved = self._bind(st, move)
         try:
-            if action.label is not None:
-                return action.label.render(st, pretty)
-            parts = [action.name] + [_text(st, v, p[2], pretty) for p, v in zip(action.params, move.value[1:])]
-            return " ".join(parts)
+            return action.label.capture(st)
         finally:
             _restore(st.loc, saved)
+
+    def _label(self, st, move: Move, pretty: bool) -> str:
+        return self._format_label(st, move, self._label_values(st, move), pretty)
+
+    def _format_label(self, ctx, move: Move, values: tuple | None, pretty: bool) -> str:
+        action = self.by_name[move.value[0]]
+        if action.label is not None:
+            return action.label.format(ctx, values, pretty)
+        return " ".join([action.name] + [_text(ctx, v, p[2], pretty) for p, v in zip(action.params, move.value[1:])])
+
+    def event_text(self, ctx, event) -> str:
+        """The log line of a move: `North: clear with 7♥ — scores 20`."""
+        move, label, notes = event.value
+        action = self.by_name[move.value[0]]
+        line = f"{ctx.game.seat_name(event.seat, ctx.n)}: {self._format_label(ctx, move, label, True)}"
+        said = [note.format(ctx, values) for note, values in zip(action.log + self.log, notes)]
+        said = [text for text in said if text]
+        return line + " — " + "; ".join(said) if said else line
 
     def notation(self, st, move: Move) -> str:
         return self._label(st, move, False)

@@ -1,0 +1,253 @@
+"""Moves as integers: a stable, dense action space per game and player count, for learning code and search.
+
+`ActionSpace(game, players)` numbers every move the game's phases can ever produce — 0 … `num_actions - 1` — from
+the compiled Game alone, so a move has the same id in every deal (a player count has its own numbering: seats
+are values). `action_id(move)` and `move_of(id)` convert; `legal_mask(state)` is a list of
+booleans, True at the ids of `engine.legal_moves(state)`, and `legal_ids(state)` the sorted ids themselves.
+
+The space is a sequence of blocks, one per kind of move, in this order (a block is left out when no phase makes
+such moves):
+
+| block | moves | values |
+|---|---|---|
+| `card` | playing or discarding a card | every card of the deck, by card number |
+| `pass`, `bid`, `hold` | auction calls | one `pass`; each bid of the ladder; `hold` at each bid of the ladder |
+| `option` | named options: of `choose` phases, trick announcements, `done` (discard), the declare answers | names, in phase order |
+| `choice` | a `choose` phase's pick from its `from:` list | all values of the list's type (below), in phase order |
+| `say` | a declare step's number | the integers 0 … `int_values` - 1 |
+| `claim/K` | a declare claim whose key has K numbers | K-tuples of those integers |
+| `action:NAME` | a `turns` action with its parameters | the action's parameter values, all combinations |
+
+A list that reads nothing from the state (`for: "k in [2, 3, 4]"`) gives its own values; otherwise the values of
+its element type: a card — each card of the deck; a seat — 0 … players - 1; a bid — each bid of the ladder; a
+bool — false, true; text — the names the spec allows there (its domain, e.g. the suits); an int — 0 …
+`int_values` - 1 (INT_VALUES = 128 unless `ActionSpace(..., int_values=N)` says otherwise). A tuple of values is numbered in mixed radix, the last position fastest. A value outside its type's
+values (an int of 200, text with no known domain) cannot be numbered: `ActionSpace` or `action_id` raises
+ValueError saying which.
+
+>>> from interpreter import engine
+>>> from interpreter.compiler import load_game
+>>> game = load_game(_example_spec())
+>>> space = ActionSpace(game, players=2)
+>>> space.num_actions, [(b.name, b.size) for b in space.blocks]
+(24, [('card', 24)])
+>>> st = engine.new_match(game, players=2, seed=7)
+>>> ids = space.legal_ids(st)
+>>> [space.move_of(i) for i in ids] == engine.legal_moves(st)
+True
+>>> all(space.action_id(space.move_of(i)) == i for i in range(space.num_actions))
+True
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from . import dsltypes as T
+from .engine import legal_moves
+from .phases.declare import EQUAL, GOOD, NOT_GOOD, PASS
+from .phases.discard import DONE
+from .state import Move
+
+INT_VALUES = 128
+"""Integers in moves (a declared number, an int parameter or choice) are numbered 0 … INT_VALUES - 1."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """A run of ids [offset, offset + size) for moves of one `kind`: `values` (one per id) or, for tuples,
+    `radices` — the per-position value lists, numbered in mixed radix with `prefix` before them."""
+
+    name: str
+    kind: str
+    offset: int
+    values: tuple = ()
+    radices: tuple = ()
+    prefix: tuple = ()
+
+    @property
+    def size(self) -> int:
+        if not self.radices:
+            return len(self.values)
+        size = 1
+        for values in self.radices:
+            size *= len(values)
+        return size
+
+    def move(self, index: int) -> Move:
+        if not self.radices:
+            return Move(self.kind, self.values[index])
+        parts = []
+        for values in reversed(self.radices):
+            index, digit = divmod(index, len(values))
+            parts.append(values[digit])
+        return Move(self.kind, self.prefix + tuple(reversed(parts)))
+
+
+class ActionSpace:
+    """Every move of `game` with `players` seats, numbered densely and the same way in every deal."""
+
+    def __init__(self, game, players: int, int_values: int = INT_VALUES):
+        self.game, self.players, self.int_values = game, players, int_values
+        self.blocks: list[Block] = []
+        self._index: dict = {}  # (kind, value) -> id, for blocks with values
+        self._tuples: dict = {}  # (kind, prefix, length) -> (block, {value: digit} per position)
+        self._build()
+        self.num_actions = sum(b.size for b in self.blocks)
+
+    # -- conversions --------------------------------------------------------------------------------------------------
+    def action_id(self, move: Move) -> int:
+        """The id of `move`; ValueError if the game can make no such move."""
+        found = self._index.get((move.kind, move.value), None) if _hashable(move.value) else None
+        if found is not None:
+            return found
+        if isinstance(move.value, tuple):
+            prefix = move.value[:1] if move.kind == "action" else ()
+            entry = self._tuples.get((move.kind, prefix, len(move.value) - len(prefix)))
+            if entry is not None:
+                block, digits = entry
+                index = 0
+                for value, table in zip(move.value[len(prefix):], digits):
+                    if value not in table:
+                        raise ValueError(f"{move} is outside the action space: {value!r} is not one of its values")
+                    index = index * len(table) + table[value]
+                return block.offset + index
+        raise ValueError(f"{move} is outside the action space of {self.game.name} ({self.players} players)")
+
+    def move_of(self, action: int) -> Move:
+        """The move numbered `action` (0 <= action < num_actions)."""
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"action {action} is not in 0 … {self.num_actions - 1}")
+        for block in self.blocks:
+            if action < block.offset + block.size:
+                return block.move(action - block.offset)
+        raise AssertionError("blocks cover 0 … num_actions - 1")
+
+    def legal_ids(self, st) -> list[int]:
+        """The ids of the legal moves now, sorted."""
+        return sorted(self.action_id(m) for m in legal_moves(st))
+
+    def legal_mask(self, st) -> list[bool]:
+        """num_actions booleans: True at the id of every legal move now."""
+        mask = [False] * self.num_actions
+        for action in self.legal_ids(st):
+            mask[action] = True
+        return mask
+
+    # -- building -------------------------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        phases = self.game.phases
+        kinds = {p.type_name for p in phases}
+        if kinds & {"tricks", "discard"}:
+            self._values("card", "card", range(len(self.game.deck)))
+        if "auction" in kinds:
+            ladder = range(len(self.game.bids))
+            self._values("pass", "pass", [None])
+            self._values("bid", "bid", ladder)
+            if any(p.hold != "none" for p in phases if p.type_name == "auction"):
+                self._values("hold", "hold", ladder)
+        self._values("option", "option", _unique(name for p in phases for name in _options(p)))
+        self._values("choice", "choice", _unique(
+            v for p in phases if p.type_name == "choose" and p.source
+            for v in _constant(p.source) or self._domain(*p.choice_type, where=f"phase {p.id}")))
+        declares = [p for p in phases if p.type_name == "declare"]
+        if declares:
+            self._values("say", "say", range(self.int_values))
+            for length in sorted({len(c.steps) for p in declares for c in p.categories}):
+                self._tuple(f"claim/{length}", "claim", (), [range(self.int_values)] * length)
+        for p in phases:
+            for action in p.actions if p.type_name == "turns" else ():
+                radices = [_constant(fn) or self._domain(type_, None, where=f"action {action.name} ({var})")
+                           for var, fn, type_ in action.params]
+                self._tuple(f"action:{action.name}", "action", (action.name,), radices)
+
+    def _offset(self) -> int:
+        return sum(b.size for b in self.blocks)
+
+    def _values(self, name: str, kind: str, values: Iterable) -> None:
+        values = tuple(v for v in values if (kind, v) not in self._index)
+        if not values:
+            return
+        block = Block(name, kind, self._offset(), values=values)
+        self._index.update(((kind, v), block.offset + i) for i, v in enumerate(values))
+        self.blocks.append(block)
+
+    def _tuple(self, name: str, kind: str, prefix: tuple, radices: Sequence) -> None:
+        radices = tuple(tuple(r) for r in radices)
+        if not radices:
+            self._values(name, kind, [prefix])
+            return
+        block = Block(name, kind, self._offset(), radices=radices, prefix=prefix)
+        self._tuples[(kind, prefix, len(radices))] = (block, [{v: i for i, v in enumerate(r)} for r in radices])
+        self.blocks.append(block)
+
+    def _domain(self, type_: str, domain: Any, where: str) -> Sequence:
+        """The values a move may carry where the DSL type is `type_` (text: `domain`, its allowed names)."""
+        if type_ == T.CARD:
+            return range(len(self.game.deck))
+        if type_ == T.SEAT:
+            return range(self.players)
+        if type_ == T.BID:
+            return self.game.bids
+        if type_ == T.BOOL:
+            return (False, True)
+        if type_ == T.INT:
+            return range(self.int_values)
+        if type_ == T.STR and domain:
+            return sorted(domain)
+        raise ValueError(f"{where}: moves carrying {type_} values cannot be numbered"
+                         + (" (text with no known set of names)" if type_ == T.STR else ""))
+
+
+def _options(phase) -> list[str]:
+    """The option names a phase may offer."""
+    kind = phase.type_name
+    if kind == "choose":
+        return [option[0] for option in phase.options]
+    if kind == "tricks":
+        return [announcement[0] for announcement in phase.announcements]
+    if kind == "discard":
+        return [DONE.value]
+    if kind == "declare":
+        return [answer.value for answer in (GOOD, NOT_GOOD, EQUAL, PASS)]
+    return []
+
+
+class _ReadsState(Exception):
+    pass
+
+
+class _NoState:
+    """A stand-in for the state that refuses every read: a DSL closure that returns with it is a constant."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise _ReadsState(name)
+
+
+def _constant(fn) -> list | None:
+    """The value of a list expression that reads nothing from the state (`[2, 3, 4]`), else None."""
+    try:
+        value = fn(_NoState())
+    except Exception:  # any failure means it needs the state; the type's values stand in
+        return None
+    return _unique(value) if isinstance(value, list) and all(_hashable(v) for v in value) else None
+
+
+def _unique(values: Iterable) -> list:
+    out, seen = [], set()
+    for v in values:
+        if v not in seen:
+            seen.add(v)
+            out.append(v)
+    return out
+
+
+def _hashable(value: Any) -> bool:
+    return not isinstance(value, (list, dict))
+
+
+def _example_spec() -> str:
+    """The tiny trick game of docs/examples, for the examples above."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.join(os.path.dirname(here), "docs", "examples", "tiny.yaml")

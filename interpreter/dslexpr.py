@@ -1,0 +1,582 @@
+"""The expression stage of the DSL compiler: parse trees to typed closures, names resolved and types checked at
+compile time, with the limits that keep a compiled closure within what Python allows (nesting, parts, numbers).
+Aggregates are built in dslloops; statements in dslstmts."""
+from __future__ import annotations
+
+import difflib
+import sys
+from contextlib import contextmanager
+from fractions import Fraction
+
+from lark import Token, Tree
+
+from . import dsltypes as T
+from .dslloops import AGGREGATES
+from .dslparse import HOLE, ShiftedSource, SourceRef, parse
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, MISSING, call1, comparison, display, divide, field_value,
+                         guard, item_at, looper, name_of)
+from .dslscope import Compiled, Fn, Scope, Symbol
+from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
+
+# Compile-time limits: how deeply one expression nests once its defines are inlined (its closures call each other
+# that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. The shipped
+# games nest up to ~90 levels (defines built on defines); Python's frame limit is raised to fit MAX_NESTING.
+MAX_NESTING = 250
+PYTHON_FRAMES = 8000
+if sys.getrecursionlimit() < PYTHON_FRAMES:
+    sys.setrecursionlimit(PYTHON_FRAMES)
+MAX_PARTS = 20_000
+MAX_DIGITS = 15
+
+
+class _Nesting:
+    """The depth of the compile in progress and the parts compiled since its top-level expression began."""
+
+    depth = 0
+    parts = 0
+
+
+class Compiler:
+    """Compiles parse trees to closures against a Scope; locals are tracked with their types."""
+
+    def __init__(self, scope: Scope, source: SourceRef, locals_: dict | None = None, macro_stack: tuple = ()):
+        self.scope = scope
+        self.source = source
+        self.locals: dict = dict(locals_ or {})
+        self.macro_stack = macro_stack
+
+    # -- helpers --------------------------------------------------------------------------------------------
+    def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError):
+        raise self.error_at(node, message, hint, cls)()
+
+    def error_at(self, node, message: str, hint: str | None = None, cls=SpecRuntimeError):
+        """A factory of the located error for `node`, for closures that find the mistake at run time."""
+        source, offset = self.source, _offset(node)
+        return lambda: source.error(cls, message, offset, hint)
+
+    def loop_limit(self, node):
+        return self.error_at(node, f"this loop passed the limit of {MAX_LOOP_STEPS:,} steps in one evaluation",
+                             "nested loops multiply: loop over fewer things, or compute in steps")
+
+    def nested(self, node):
+        """Count one level of nesting and one part against the limits (a located error past them)."""
+        if _Nesting.depth == 0:
+            _Nesting.parts = 0
+        _Nesting.parts += 1
+        if _Nesting.parts > MAX_PARTS:
+            through = f" (through the defines {', '.join(self.macro_stack)})" if self.macro_stack else ""
+            self.fail(node, f"this expression has more than {MAX_PARTS:,} parts once defines are inlined"
+                      f"{through}", "a define used twice in each of many defines doubles each time: "
+                      "compute the value once, in a var")
+        if _Nesting.depth >= MAX_NESTING:
+            self.fail(node, f"this expression nests more than {MAX_NESTING} levels deep",
+                      "split it into defines, or use a flat chain (a + b + c, if … else if …)")
+
+    def expect(self, node, compiled: Compiled, wanted: str, what: str) -> Compiled:
+        if not T.assignable(compiled.type, wanted):
+            self.fail(node, f"{what} must be {_a(wanted)}, not {_a(compiled.type)}")
+        return compiled
+
+    @contextmanager
+    def level(self, node):
+        """One level deeper into the tree, within the nesting and parts limits."""
+        self.nested(node)
+        _Nesting.depth += 1
+        try:
+            yield
+        finally:
+            _Nesting.depth -= 1
+
+    def expr(self, node) -> Compiled:
+        if isinstance(node, Token):
+            self.fail(node, f"unexpected token {node}", cls=DSLSyntaxError)
+        with self.level(node):
+            method = getattr(self, "e_" + node.data.rstrip("_"), None)
+            if method is None:
+                if len(node.children) == 1:
+                    return self.expr(node.children[0])
+                self.fail(node, f"unsupported construct {node.data}", cls=DSLSyntaxError)
+            return method(node)
+
+    # -- atoms ----------------------------------------------------------------------------------------------
+    def e_number(self, node) -> Compiled:
+        text = str(node.children[0])
+        if len(text) > MAX_DIGITS + ("." in text):
+            self.fail(node, f"this number has more than {MAX_DIGITS} digits", "a spec's numbers are small",
+                      cls=DSLSyntaxError)
+        value = Fraction(text) if "." in text else int(text)
+        if isinstance(value, Fraction) and value.denominator == 1:
+            value = int(value)
+        return Compiled(lambda ctx: value, T.NUM if isinstance(value, Fraction) else T.INT, const=True)
+
+    def e_string(self, node) -> Compiled:
+        token = node.children[0]
+        value = str(token)[1:-1]
+        if "{" in value or "}" in value:
+            return self.interpolated(token, value)
+        return Compiled(lambda ctx: value, T.STR, const=True)
+
+    def interpolated(self, token, text: str) -> Compiled:
+        """A string with `{expression}` holes (`{{`, `}}` for braces): each hole is compiled here, with the same
+        locals, and shown as players read it (cards with suit symbols, seats by name, lists space-separated)."""
+        start = getattr(self.source, "offset", 0) + (token.start_pos or 0) + 1
+        parts = compile_holes(text, self.scope, self.source.doc, self.source.path, start, self.locals,
+                              self.macro_stack)
+
+        def render(ctx):
+            return "".join(p if isinstance(p, str) else display(ctx, p[0](ctx), p[1]) for p in parts)
+        return Compiled(render, T.STR)
+
+    def e_true(self, node) -> Compiled:
+        return Compiled(lambda ctx: True, T.BOOL, const=True)
+
+    def e_false(self, node) -> Compiled:
+        return Compiled(lambda ctx: False, T.BOOL, const=True)
+
+    def e_none(self, node) -> Compiled:
+        return Compiled(lambda ctx: None, T.NONE, const=True)
+
+    def e_name(self, node) -> Compiled:
+        name = str(node.children[0])
+        if name in self.locals:
+            t, domain = self.locals[name]
+            return Compiled(lambda ctx: ctx.loc[name], t, domain)
+        sym = self.scope.symbols.get(name)
+        if sym is not None:
+            if sym.index:
+                self.fail(node, f"'{name}' needs {len(sym.index)} index(es): {name}[…]",
+                          f"write {name}[{', '.join(sym.index)}]")
+            return Compiled(sym.get, sym.type, sym.domain, sym.zone)
+        if name in self.scope.macros:
+            return self.call_macro(node, name, [])
+        if name in self.scope.functions and not self.scope.functions[name].params:
+            return self.call_function(node, name, [])
+        self.unknown(node, name)
+
+    def unknown(self, node, name: str, what: str = "name"):
+        """Fail for a name that is not in scope, saying why when the scope forbids it."""
+        reason = self.scope.forbidden.get(name)
+        if reason is not None:
+            self.fail(node, reason, "declare it under facts:, or compute it from facts in a define")
+        self.fail(node, f"unknown {what} '{name}'", self.suggest(name))
+
+    def suggest(self, name: str) -> str:
+        known = list(self.locals) + list(self.scope.symbols) + list(self.scope.macros) + list(self.scope.functions)
+        close = difflib.get_close_matches(name, known, n=3)
+        if close:
+            return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+        return "names come from the spec's vars, zones, sheet columns, options and defines, or the built-ins"
+
+    def e_list(self, node) -> Compiled:
+        items = [self.expr(c) for c in _args(node.children[0])] if node.children[0] is not None else []
+        elem = T.ANY
+        for child, item in zip(_args(node.children[0]) if items else [], items):
+            joined = T.unify(elem, item.type) if elem != T.ANY else item.type
+            if joined is None:
+                self.fail(child, f"list items must share a type: {elem} and {item.type}")
+            elem = joined
+        fns = [i.fn for i in items]
+        domain = frozenset().union(*[i.domain or () for i in items]) or None
+        return Compiled(lambda ctx: [f(ctx) for f in fns], T.list_of(elem), domain)
+
+    # -- operators ------------------------------------------------------------------------------------------
+    def e_or(self, node) -> Compiled:
+        parts = [self.expr(c) for c in node.children]
+        if len(parts) == 1:
+            return parts[0]
+        for c, p in zip(node.children, parts):
+            self.expect(c, p, T.BOOL, "each side of 'or'")
+        fns = [p.fn for p in parts]
+        if len(fns) == 2:
+            a, b = fns
+            return Compiled(lambda ctx: a(ctx) or b(ctx), T.BOOL)
+        return Compiled(lambda ctx: any(f(ctx) for f in fns), T.BOOL)
+
+    def e_and(self, node) -> Compiled:
+        parts = [self.expr(c) for c in node.children]
+        if len(parts) == 1:
+            return parts[0]
+        for c, p in zip(node.children, parts):
+            self.expect(c, p, T.BOOL, "each side of 'and'")
+        fns = [p.fn for p in parts]
+        if len(fns) == 2:
+            a, b = fns
+            return Compiled(lambda ctx: a(ctx) and b(ctx), T.BOOL)
+        return Compiled(lambda ctx: all(f(ctx) for f in fns), T.BOOL)
+
+    def e_not(self, node) -> Compiled:
+        inner = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the operand of 'not'")
+        f = inner.fn
+        return Compiled(lambda ctx: not f(ctx), T.BOOL)
+
+    def e_cond(self, node) -> Compiled:
+        test, yes, no = (self.expr(c) for c in node.children)
+        self.expect(node.children[0], test, T.BOOL, "the condition after 'if'")
+        t = T.unify(yes.type, no.type)
+        if t is None:
+            self.fail(node.children[2], f"'then' gives {_a(yes.type)} but 'else' gives {_a(no.type)}")
+        ft, fy, fn = test.fn, yes.fn, no.fn
+        domain = (yes.domain or frozenset()) | (no.domain or frozenset()) or None
+        return Compiled(lambda ctx: fy(ctx) if ft(ctx) else fn(ctx), t, domain)
+
+    def e_with(self, node) -> Compiled:
+        """`with name = value: body` computes `value` once and names it inside `body`."""
+        name, value_node, body_node = str(node.children[0]), node.children[1], node.children[2]
+        value = self.expr(value_node)
+        inner = Compiler(self.scope, self.source, self.locals, self.macro_stack)
+        inner.locals[name] = (value.type, value.domain)
+        body = inner.expr(body_node)
+        fv, fb = value.fn, body.fn
+        return Compiled(call1(name, fv, fb), body.type, body.domain)
+
+    def e_compare(self, node) -> Compiled:
+        if len(node.children) == 1:
+            return self.expr(node.children[0])
+        left_node, op_token, right_node = node.children
+        left, right = self.expr(left_node), self.expr(right_node)
+        op = str(op_token)
+        self.check_literal_domain(left, right, right_node)
+        self.check_literal_domain(right, left, left_node)
+        if op in ("==", "!="):
+            if T.unify(left.type, right.type) is None and not self.bid_vs_name(left, right):
+                self.fail(op_token, f"cannot compare {_a(left.type)} with {_a(right.type)}")
+        else:
+            ordered = (T.is_number(left.type) and T.is_number(right.type)) or \
+                      (left.type == right.type and left.type in (T.BID, T.STR)) or self.bid_vs_name(left, right)
+            if not ordered:
+                self.fail(op_token, f"'{op}' needs two numbers or two bids, not {left.type} and {right.type}")
+        fl, fr = _as_comparable(left, right, op), _as_comparable(right, left, op)
+        return Compiled(comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL)
+
+    def bid_vs_name(self, a: Compiled, b: Compiled) -> bool:
+        return {a.type, b.type} == {T.BID, T.STR}
+
+    def check_literal_domain(self, value: Compiled, literal: Compiled, literal_node) -> None:
+        """`call[s] == "whsit"` fails at compile time when call's values are declared."""
+        if not literal.const or literal.type != T.STR:
+            return
+        domain = value.domain or self.scope.domains.get(value.type)
+        text = literal.fn(None)
+        if domain is not None and text not in domain:
+            close = difflib.get_close_matches(text, sorted(domain), n=3)
+            hint = ("did you mean " + " or ".join(repr(c) for c in close) + "?") if close else \
+                "one of: " + ", ".join(sorted(map(str, domain))[:12])
+            self.fail(literal_node, f"{text!r} is not a possible value here", hint)
+
+    def e_in(self, node) -> Compiled:
+        return self.membership(node, negate=False)
+
+    def e_not_in(self, node) -> Compiled:
+        return self.membership(node, negate=True)
+
+    def membership(self, node, negate: bool) -> Compiled:
+        item, coll = self.expr(node.children[0]), self.expr(node.children[1])
+        if not T.is_list(coll.type):
+            self.fail(node.children[1], f"'in' needs a list on its right, not {_a(coll.type)}")
+        if T.unify(item.type, T.element(coll.type)) is None:
+            self.fail(node.children[0], f"{_a(item.type)} is never in a {coll.type}")
+        if item.const and item.type == T.STR:
+            self.check_literal_domain(coll, item, node.children[0])
+        fi, fc = item.fn, coll.fn
+        if negate:
+            return Compiled(lambda ctx: fi(ctx) not in fc(ctx), T.BOOL)
+        return Compiled(lambda ctx: fi(ctx) in fc(ctx), T.BOOL)
+
+    def e_arith(self, node) -> Compiled:
+        """A chain `a + b - c …` runs as one loop over its terms, however long (never closures nested that deep)."""
+        children = node.children
+        first = acc = self.expr(children[0])
+        steps = []
+        for i in range(1, len(children), 2):
+            op_token, right_node = children[i], children[i + 1]
+            right = self.expr(right_node)
+            combine, t, domain = self.binary(acc, str(op_token), right, op_token)
+            steps.append((combine, right.fn))
+            acc = Compiled(None, t, domain)
+        if not steps:
+            return first
+        f0 = first.fn
+        if len(steps) == 1:
+            (combine, f1), = steps
+            return Compiled(lambda ctx: combine(f0(ctx), f1(ctx)), acc.type, acc.domain)
+
+        def chain(ctx):
+            value = f0(ctx)
+            for combine, f in steps:
+                value = combine(value, f(ctx))
+            return value
+        return Compiled(chain, acc.type, acc.domain)
+
+    def binary(self, left: Compiled, op: str, right: Compiled, op_token) -> tuple:
+        """(how to combine the two values, the result type, its domain) for `left op right`."""
+        if T.is_list(left.type) and op in "+-" and T.unify(left.type, right.type):
+            t = T.unify(left.type, right.type)
+            if op == "-":
+                return (lambda a, b: [x for x in a if x not in b]), t, left.domain
+            too_long = self.error_at(op_token, f"this joins lists into more than {MAX_LIST:,} items")
+
+            def join(a, b):
+                if len(a) + len(b) > MAX_LIST:
+                    raise too_long()
+                return a + b
+            return join, t, left.domain
+        if not (T.is_number(left.type) and T.is_number(right.type)):
+            lists = T.is_list(left.type) or T.is_list(right.type)
+            self.fail(op_token, f"'{op}' needs numbers, not {left.type} and {right.type}",
+                      "lists of the same type can be joined with + and removed from with -" if lists else None)
+        if op == "/":
+            return divide, T.NUM, None
+        t = T.INT if (left.type == T.INT and right.type == T.INT) else T.NUM
+        return ARITH[op], t, None
+
+    def e_neg(self, node) -> Compiled:
+        inner = self.expr(node.children[0])
+        if not T.is_number(inner.type):
+            self.fail(node, f"'-' needs a number, not {_a(inner.type)}")
+        f = inner.fn
+        return Compiled(lambda ctx: -f(ctx), inner.type)
+
+    # -- postfix --------------------------------------------------------------------------------------------
+    def e_attr(self, node) -> Compiled:
+        base = self.expr(node.children[0])
+        name = str(node.children[1])
+        fields = self.scope.records.get(base.type)
+        if fields is None:
+            self.fail(node.children[1], f"{_a(base.type)} has no fields", "fields exist on bids, e.g. contract.level")
+        if name not in fields:
+            self.fail(node.children[1], f"{base.type} has no field '{name}'",
+                      "fields: " + ", ".join(sorted(fields)))
+        t, domain = fields[name]
+        f = base.fn
+        return Compiled(lambda ctx: field_value(f(ctx), name), t, domain)
+
+    def e_index(self, node) -> Compiled:
+        base_node, args_node = node.children
+        args = [self.expr(a) for a in _args(args_node)]
+        if isinstance(base_node, Tree) and base_node.data == "name":
+            name = str(base_node.children[0])
+            sym = self.scope.symbols.get(name)
+            if sym is not None and sym.index and name not in self.locals:
+                return self.indexed_symbol(node, sym, args, _args(args_node))
+            if sym is None and name in self.scope.forbidden and name not in self.locals:
+                self.unknown(base_node, name)
+        base = self.expr(base_node)
+        if not T.is_list(base.type):
+            self.fail(base_node, f"{_a(base.type)} cannot be indexed")
+        if len(args) != 1 or not T.assignable(args[0].type, T.INT):
+            self.fail(args_node, "a list takes one whole-number index, from 0")
+        fb, fi = base.fn, args[0].fn
+        return Compiled(lambda ctx: item_at(fb(ctx), fi(ctx)), T.element(base.type), base.domain)
+
+    def indexed_symbol(self, node, sym: Symbol, args: list, arg_nodes: list) -> Compiled:
+        if len(args) != len(sym.index):
+            self.fail(node, f"'{sym.name}' takes {len(sym.index)} index(es), got {len(args)}",
+                      f"write {sym.name}[{', '.join(sym.index)}]")
+        for a, n, want in zip(args, arg_nodes, sym.index):
+            self.expect(n, a, want, f"the index of '{sym.name}'")
+        get = sym.get
+        none = self.none_index(node, sym.name)
+        if len(args) == 1:
+            fa = args[0].fn
+
+            def at(ctx):
+                a = fa(ctx)
+                if a is None:
+                    raise none()
+                return get(ctx, a)
+            return Compiled(at, sym.type, sym.domain, sym.zone)
+        fa, fb = args[0].fn, args[1].fn
+
+        def at2(ctx):
+            a, b = fa(ctx), fb(ctx)
+            if a is None or b is None:
+                raise none()
+            return get(ctx, a, b)
+        return Compiled(at2, sym.type, sym.domain, sym.zone)
+
+    def none_index(self, node, name: str):
+        return self.error_at(node, f"'{name}[…]' is indexed by none here (no such seat)",
+                             f"check the index first, e.g. `if x != none then {name}[x] else …`")
+
+    # -- calls ----------------------------------------------------------------------------------------------
+    def e_call(self, node) -> Compiled:
+        name = str(node.children[0])
+        arg_nodes = _args(node.children[1]) if node.children[1] is not None else []
+        if name in self.scope.macros:
+            return self.call_macro(node, name, arg_nodes)
+        if name not in self.scope.functions:
+            self.fail(node, f"unknown function '{name}'", self.suggest(name))
+        return self.call_function(node, name, arg_nodes)
+
+    def call_function(self, node, name: str, arg_nodes: list, allow_effect: bool = False) -> Compiled:
+        fn = self.scope.functions[name]
+        if fn.effect and not allow_effect:
+            self.fail(node, f"'{name}' changes the game and can only be used as a statement")
+        args = [self.expr(a) for a in arg_nodes]
+        low = len(fn.params) if fn.min_args is None else fn.min_args
+        if not low <= len(args) <= len(fn.params):
+            want = f"{low}" if low == len(fn.params) else f"{low} to {len(fn.params)}"
+            self.fail(node, f"'{name}' takes {want} argument(s), got {len(args)}",
+                      f"{name}({', '.join(fn.params)})")
+        for a, n, want in zip(args, arg_nodes, fn.params):
+            self.expect(n, a, want, f"argument of '{name}'")
+        for i in fn.zone_args:
+            if not args[i].zone:
+                self.fail(arg_nodes[i], f"'{name}' needs a zone here (like hand[s] or talon), not a computed list")
+        impl = fn.impl
+        fns = [a.fn for a in args]
+        t = fn.result([a.type for a in args])
+        domain = fn.domain([a.domain for a in args]) if fn.domain else None
+        if len(fns) == 0:
+            return Compiled(lambda ctx: impl(ctx), t, domain)
+        if len(fns) == 1:
+            f0 = fns[0]
+            return Compiled(lambda ctx: impl(ctx, f0(ctx)), t, domain)
+        if len(fns) == 2:
+            f0, f1 = fns
+            return Compiled(lambda ctx: impl(ctx, f0(ctx), f1(ctx)), t, domain)
+        return Compiled(lambda ctx: impl(ctx, *[f(ctx) for f in fns]), t, domain)
+
+    def call_macro(self, node, name: str, arg_nodes: list) -> Compiled:
+        macro = self.scope.macros[name]
+        if name in self.macro_stack:
+            self.fail(node, f"'{name}' is defined in terms of itself", "defines cannot be recursive")
+        if len(arg_nodes) != len(macro.params):
+            self.fail(node, f"'{name}' takes {len(macro.params)} argument(s), got {len(arg_nodes)}",
+                      f"{name}({', '.join(macro.params)})")
+        args = [self.expr(a) for a in arg_nodes]
+        # A define sees the locals of the place it is used (e.g. `me`), plus its own parameters.
+        inner_locals = dict(self.locals, **{p: (a.type, a.domain) for p, a in zip(macro.params, args)})
+        body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source,
+                            inner_locals, self.macro_stack + (name,))
+        if not args:
+            return body
+        fb = body.fn
+        if len(args) == 1:
+            return Compiled(call1(macro.params[0], args[0].fn, fb), body.type, body.domain)
+        params = macro.params
+        fns = [a.fn for a in args]
+
+        def call(ctx):
+            loc = ctx.loc
+            saved = [loc.get(p, MISSING) for p in params]
+            values = [f(ctx) for f in fns]
+            for p, v in zip(params, values):
+                loc[p] = v
+            result = fb(ctx)
+            for p, old in zip(params, saved):
+                if old is MISSING:
+                    del loc[p]
+                else:
+                    loc[p] = old
+            return result
+        return Compiled(call, body.type, body.domain)
+
+    def e_aggregate(self, node) -> Compiled:
+        name_token, body_node, var_token, coll_node, cond_node = node.children
+        name, var = str(name_token), str(var_token)
+        if name not in AGGREGATES:
+            self.fail(name_token, f"'{name}(… for …)' is not an aggregate",
+                      "aggregates: " + ", ".join(sorted(AGGREGATES)))
+        coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
+        return AGGREGATES[name](self, node, var, coll, body, cond)
+
+    def e_comprehension(self, node) -> Compiled:
+        body_node, var_token, coll_node, cond_node = node.children
+        var = str(var_token)
+        coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
+        fb = body.fn
+        run = looper(var, coll.fn, cond.fn if cond else None, self.loop_limit(node))
+        return Compiled(lambda ctx: [v for v in run(ctx, fb)], T.list_of(body.type), body.domain)
+
+    def loop_parts(self, var: str, coll_node, body_node, cond_node):
+        coll = self.expr(coll_node)
+        if not T.is_list(coll.type):
+            self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
+        inner = Compiler(self.scope, self.source, self.locals, self.macro_stack)
+        inner.locals[var] = (T.element(coll.type), coll.domain)
+        body = inner.expr(body_node)
+        cond = None
+        if cond_node is not None:
+            cond = inner.expect(cond_node, inner.expr(cond_node), T.BOOL, "the filter after 'if'")
+        return coll, body, cond
+
+
+
+def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals_: dict,
+                  macro_stack: tuple = ()) -> list:
+    """Split text with `{expression}` holes (`{{`, `}}` for braces) into literal strings and compiled
+    (closure, type) pairs; `offset` is where `text` starts in its YAML string, for located errors."""
+    parts, pos = [], 0
+    for m in HOLE.finditer(text):
+        if m.start() > pos:
+            parts.append(text[pos:m.start()])
+        pos = m.end()
+        if m.group(1) is None:
+            parts.append(m.group(0)[0])
+            continue
+        source = ShiftedSource(doc, path, offset + m.start(1))
+        hole = Compiler(scope, source, locals_, macro_stack).expr(parse(m.group(1), "expr", source))
+        parts.append((guarded(hole.fn, source), hole.type))
+    if pos < len(text):
+        parts.append(text[pos:])
+    return parts
+
+
+def compile_tree(tree, scope: Scope, source: SourceRef, locals_: dict | None = None,
+                 macro_stack: tuple = ()) -> Compiled:
+    return Compiler(scope, source, locals_, macro_stack).expr(tree)
+
+
+def guarded(fn: Fn, source: SourceRef) -> Fn:
+    """A top-level closure that reports a Python error inside it as a located SpecRuntimeError naming the
+    expression (a none where a number was needed, say), and starts a fresh loop budget."""
+    def error(what: str):
+        return source.error(SpecRuntimeError, f"this expression failed while the game ran ({what})", 0,
+                            "a value here may be none (an empty min/max/first, no such seat): test it first")
+    return guard(fn, error)
+
+
+def _not_none(f: Fn, error) -> Fn:
+    def index(ctx):
+        v = f(ctx)
+        if v is None:
+            raise error()
+        return v
+    return index
+
+
+def _as_comparable(this: Compiled, other: Compiled, op: str) -> Fn:
+    """Bids compare to each other by ladder order; against a string, `==`/`!=` compare names and ordering
+    looks the string up on the ladder (`contract >= '7S'`)."""
+    f = this.fn
+    if op in ("==", "!=") and this.type == T.BID and other.type == T.STR:
+        return lambda ctx: name_of(f(ctx))
+    if op not in ("==", "!=") and this.type == T.STR and other.type == T.BID:
+        return lambda ctx: ctx.game.bids_by_name.get(f(ctx))
+    return f
+
+
+def _args(node) -> list:
+    if node is None:
+        return []
+    return list(node.children) if isinstance(node, Tree) and node.data == "args" else [node]
+
+
+def _offset(node) -> int:
+    if isinstance(node, Token):
+        return node.start_pos or 0
+    meta = getattr(node, "meta", None)
+    if meta is not None and not meta.empty:
+        return meta.start_pos
+    for child in getattr(node, "children", ()):
+        if child is not None:
+            return _offset(child)
+    return 0
+
+
+def _a(t: str) -> str:
+    article = "an" if t[0] in "aeiou" else "a"
+    return f"{article} {t}"
+
+

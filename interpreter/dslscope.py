@@ -1,0 +1,70 @@
+"""What a DSL compile runs against and produces: the names in scope (symbols, built-in functions, defines,
+record fields) and a compiled expression (closure, type, domain)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+Fn = Callable[[Any], Any]
+
+
+@dataclass
+class Symbol:
+    """A name a spec can read (and maybe assign): a variable, a zone, a sheet column, a constant."""
+
+    name: str
+    type: str
+    index: tuple = ()
+    get: Callable = None  # get(ctx, *indices)
+    set: Callable | None = None  # set(ctx, value, *indices)
+    domain: frozenset | None = None
+    zone: bool = False
+    doc: str = ""
+
+
+@dataclass
+class Function:
+    """A whitelisted built-in: parameter types, a result type (or a rule for it) and an implementation."""
+
+    name: str
+    params: tuple
+    returns: Any  # a type, or a callable(arg_types) -> type
+    impl: Callable  # impl(ctx, *args)
+    min_args: int | None = None
+    effect: bool = False  # statement-only (changes the state)
+    doc: str = ""
+    domain: Any = None  # callable(arg_domains) -> domain, for str results
+    zone_args: tuple = ()  # positions of arguments that must be zones (effects move cards there)
+
+    def result(self, arg_types: list) -> str:
+        return self.returns(arg_types) if callable(self.returns) else self.returns
+
+
+@dataclass
+class Macro:
+    """A spec-level `define`: a named expression, maybe with parameters, inlined per call site."""
+
+    name: str
+    params: tuple
+    text: str
+    source: Any  # a SourceRef for errors
+
+
+@dataclass
+class Scope:
+    symbols: dict
+    functions: dict = field(default_factory=dict)
+    macros: dict = field(default_factory=dict)
+    records: dict = field(default_factory=dict)  # type -> {field: (type, domain)}
+    domains: dict = field(default_factory=dict)  # type -> names a string literal may compare to (e.g. bid)
+    forbidden: dict = field(default_factory=dict)  # name -> why it may not be used here
+
+
+@dataclass
+class Compiled:
+    fn: Fn
+    type: str
+    domain: frozenset | None = None
+    zone: bool = False
+    const: bool = False
+

@@ -1,0 +1,143 @@
+"""The information model: views leak nothing, knowledge holds in the true deal, sampled worlds keep the view.
+
+Over every spec and player count, at random decision points of seeded random deals (bounded: a few deals each):
+- a view holds no card of a zone hidden from its seat, no value of a hidden var, no event outside its audience;
+- every void and trump cap the knowledge infers from the view holds in the true state;
+- every world `sample_world` gives keeps the seat's view, places every card once, respects every inferred void,
+  plays on legally to the end of the deal, and worlds vary where the view leaves freedom; it finds one at every
+  sampled decision, except for 17th-century Piquet where it finds one at most of them (see docs/bots.md).
+"""
+from __future__ import annotations
+
+import glob
+import os
+import random
+
+import pytest
+
+from interpreter import engine
+from interpreter.compiler import load_game
+from interpreter.knowledge import knowledge
+from interpreter.state import event_visible
+from interpreter.worlds import SamplingError, sample_world
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CASES = [(os.path.relpath(p, ROOT), n) for p in sorted(glob.glob(os.path.join(ROOT, "games", "*.yaml")))
+         for n in load_game(p).players]
+PARTIAL = ("games/piquet-17c",)  # sample_world does not yet find a world at every decision
+
+
+def decisions(path: str, n: int, deals: int = 1, seed: int = 1):
+    """(state, seat to move) at every decision of a few seeded random deals."""
+    game = load_game(os.path.join(ROOT, path))
+    rng = random.Random(seed)
+    for d in range(deals):
+        st = engine.new_match(game, n, seed + d)
+        while not st.deal_over:
+            yield st, engine.to_move(st)
+            engine.apply(st, rng.choice(engine.legal_moves(st)))
+
+
+@pytest.mark.parametrize("path,n", CASES)
+def test_a_view_leaks_nothing(path, n):
+    for st, seat in decisions(path, n):
+        view = st.view(seat)
+        game = st.game
+        for zid, cards in enumerate(st.zones):
+            if not game.zone_visible(st, zid, seat):
+                assert set(view.zones[zid]) <= set(game.zone_shown(st, zid))
+        for decl in game.vars.values():
+            if decl.visible == "none":
+                assert view.vars[decl.name] == ([decl.default] * n if decl.per_seat else decl.default)
+        assert all(event_visible(e, seat) for e in view.events)
+        assert view.history == [] and view.seed is None
+
+
+@pytest.mark.parametrize("path,n", CASES)
+def test_inferred_voids_hold_in_the_true_deal(path, n):
+    for st, seat in decisions(path, n):
+        kn = knowledge(st.view(seat))
+        deck = st.game.deck
+        escape = {c for e in st.events[st.deal_events:] if e.kind == "tricks" for c in e.cards}
+        for zid, cards in enumerate(st.zones):
+            owner = st.game.zone_of(zid, n)[1]
+            if owner is None:
+                continue
+            for c in cards:
+                if any(e.kind == "tricks" for e in st.events[st.deal_events:]) and zid in _hands(st):
+                    assert not kn.excludes(owner, deck.suit_of[c], deck.rank_of[c], c in escape), deck.code(c)
+        for c, places in kn.places.items():      # every unseen card may be where it really is
+            where = next((z for z, cards in enumerate(st.zones) if c in cards), None)
+            if where is not None and where in st.view(seat).hidden:
+                assert where in places, (st.game.deck.code(c), where, places)
+
+
+def _hands(st) -> set:
+    from interpreter.events import phase_of
+    out = set()
+    for e in st.events[st.deal_events:]:
+        if e.kind == "tricks":
+            out |= {st.game.zone_id(phase_of(st.game, e.phase).hand, s, st.n) for s in range(st.n)}
+    return out
+
+
+def _check_world(world, view, st, seat, k) -> None:
+    """The world keeps the seat's view, places every card once, respects every inferred void, plays on."""
+    n = st.n
+    kn = knowledge(view)
+    assert world.view(seat).to_json() == view.to_json()
+    assert sorted(engine.card_census(world)) == list(range(len(st.game.deck)))
+    deck = st.game.deck
+    escape = _escape(world)
+    for zid in _hands(world):
+        owner = world.game.zone_of(zid, n)[1]
+        for c in world.zones[zid]:
+            assert not kn.excludes(owner, deck.suit_of[c], deck.rank_of[c], c in escape), deck.code(c)
+    play_on = random.Random(k)
+    while not world.deal_over:
+        engine.apply(world, play_on.choice(engine.legal_moves(world)))
+
+
+@pytest.mark.parametrize("path,n", [c for c in CASES if not c[0].startswith(PARTIAL)] + [("docs/examples/tiny.yaml", 2)])
+def test_sampled_worlds_keep_the_view_and_play_on(path, n):
+    rng = random.Random(5)
+    differs = 0
+    for k, (st, seat) in enumerate(decisions(path, n)):
+        if k % 4:
+            continue
+        view = st.view(seat)
+        world = engine.sample_world(view, rng)
+        _check_world(world, view, st, seat, k)
+        differs += world.zones != st.zones
+    assert differs > 0
+
+
+@pytest.mark.parametrize("path,n", [c for c in CASES if c[0].startswith(PARTIAL)])
+def test_sampled_worlds_after_piquet_declarations_mostly_found(path, n):
+    """What younger's declarations tell in words only (its claims, told as text) is not knowledge: at a few
+    decisions of 17th-century Piquet (36 cards, a talon of 12) no world is found within the tries (see
+    docs/bots.md); every world found is right, and four decisions in five at least get one."""
+    rng = random.Random(5)
+    found = tried = 0
+    for k, (st, seat) in enumerate(decisions(path, n)):
+        if k % 4:
+            continue
+        view = st.view(seat)
+        tried += 1
+        try:
+            world = sample_world(view, rng, tries=50)
+        except SamplingError:
+            continue
+        found += 1
+        _check_world(world, view, st, seat, k)
+    assert found >= 0.8 * tried
+
+
+def _escape(st) -> set:
+    return {c for e in st.events[st.deal_events:] if e.kind == "tricks" for c in e.cards}
+
+
+def test_the_bot_writers_page_runs():
+    import doctest
+    failures, tried = doctest.testfile(os.path.join(ROOT, "docs", "bots.md"), module_relative=False)
+    assert tried > 5 and failures == 0
