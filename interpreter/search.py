@@ -21,9 +21,11 @@ import random
 from . import engine
 from .agents import Agent, HeuristicAgent, RandomAgent
 from .state import Move, State
+from .worlds import SamplingError
 
 DEFAULT_BUDGET = 6000  # playout moves per decision: about a second or less on a 2-core machine for every game
 DEFAULT_WORLDS = 40
+MAX_FAILURES = 3  # worlds the sampler may fail to find for one decision before the agent plays by its policy
 
 
 class SearchAgent(Agent):
@@ -49,22 +51,29 @@ class SearchAgent(Agent):
     def choose(self, view: State, moves: list) -> Move:
         if len(moves) == 1:
             return moves[0]
-        return max(zip(self.evaluate(view, moves), moves), key=lambda pair: pair[0])[1]
+        values = self.evaluate(view, moves)
+        if values is None:  # no world could be sampled: play as the rollout policy would
+            return self.policy(seed=self.rng.randrange(1 << 30)).choose(view, moves)
+        return max(zip(values, moves), key=lambda pair: pair[0])[1]
 
-    def evaluate(self, view: State, moves: list) -> list:
-        """The mean deal value for the deciding seat of each move, over sampled worlds."""
+    def evaluate(self, view: State, moves: list) -> list | None:
+        """The mean deal value for the deciding seat of each move over sampled worlds (None: no world found)."""
         me = engine.to_move(view)
         totals = [0.0] * len(moves)
-        spent, worlds = 0, 0
-        while worlds < self.worlds and (worlds == 0 or spent < self.budget):
-            world = engine.sample_world(view, self.rng)
+        spent, worlds, failures = 0, 0, 0
+        while worlds < self.worlds and (worlds == 0 or spent < self.budget) and failures < MAX_FAILURES:
+            try:
+                world = engine.sample_world(view, self.rng)
+            except SamplingError:
+                failures += 1
+                continue
             rollout_seed = self.rng.randrange(1 << 30)
             for i, move in enumerate(moves):
                 value, steps = self.playout(world.copy(events=False), move, me, rollout_seed)
                 totals[i] += value
                 spent += steps
             worlds += 1
-        return [t / worlds for t in totals]
+        return [t / worlds for t in totals] if worlds else None
 
     def playout(self, st: State, move: Move, me: int, seed: int) -> tuple:
         """Apply `move`, play the deal out with the rollout policy; (the value for `me`, moves played)."""
