@@ -134,7 +134,7 @@ class _Sampler:
         if phase is None:
             return None
         sizes: dict = {}
-        for zid, k in phase.packets(world):
+        for zid, k in phase.packets(world, len(game.deck)):
             sizes[zid] = sizes.get(zid, 0) + k
         left = len(game.deck) - sum(sizes.values())
         if phase.rest is not None and left:
