@@ -9,24 +9,16 @@ confidence interval (Student's t, the deals being independent samples).
 [('a', 'b', 'a'), ('b', 'a', 'a'), ('a', 'a', 'b')]
 >>> seatings(["a", "b"], 4)
 [('a', 'b', 'a', 'b'), ('b', 'a', 'b', 'a')]
->>> mean_ci95([1, 2, 3, 4])
-(2.5, (0.446, 4.554))
 """
 from __future__ import annotations
 
-import math
-import statistics
 import time
 from dataclasses import dataclass
 from typing import Callable
 
 from . import engine
 from .agents import make_agent
-
-# Student's t, two-sided 95%, by degrees of freedom (1–30); 1.96 beyond.
-T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-       2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-
+from .simulate import mean_ci
 
 def seatings(agents: list, n: int) -> list:
     """The distinct rotations of `agents` (cycled over `n` seats) around the table, in order."""
@@ -37,17 +29,6 @@ def seatings(agents: list, n: int) -> list:
         if seating not in out:
             out.append(seating)
     return out
-
-
-def mean_ci95(values: list) -> tuple:
-    """The mean and its 95% confidence interval (rounded to 4 places); a single value has no interval."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return round(mean, 4), (None, None)
-    df = len(values) - 1
-    t = T95[df - 1] if df <= len(T95) else 1.96
-    half = t * statistics.stdev(values) / math.sqrt(len(values))
-    return round(mean, 4), (round(mean - half, 4), round(mean + half, 4))
 
 
 @dataclass
@@ -98,7 +79,7 @@ def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = N
             tick()
     out = {}
     for name, tally in tallies.items():
-        mean, ci = mean_ci95(tally.scores)
-        out[name] = {"mean": mean, "ci95": list(ci), "deals": deals,
+        stat = mean_ci(tally.scores)
+        out[name] = {"mean": stat["mean"], "ci95": stat["ci95"], "deals": deals,
                      "sec_per_move": round(tally.seconds / tally.moves, 5) if tally.moves else None}
     return {"game": game.name, "players": n, "seatings": [list(s) for s in table], "agents": out}

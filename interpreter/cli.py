@@ -22,7 +22,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from . import __version__, engine, render, replay
-from .agents import AGENT_NAMES
+from .agents import AGENT_NAMES, bot_names
 from .compiler import load_game
 from .errors import InterpError, SpecError
 from .loader import load_data
@@ -80,7 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?")
     _match_args(p)
     p.add_argument("--seat", default="1", help="your seat: a name or number from 1 (default 1)")
-    p.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
+    p.add_argument("--bots", default="heuristic", type=_bots,
+                   help="heuristic, random or search; or one per bot seat in turn, e.g. search,heuristic")
     p.add_argument("--save", help="save file (default saves/<game>-<seed>.json)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved match")
     p.set_defaults(func=cmd_play)
@@ -94,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     _match_args(p)
     p.add_argument("-n", "--deals", type=int, default=1000)
-    p.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
+    p.add_argument("--bots", default="heuristic", type=_bots,
+                   help="heuristic, random or search; or one per bot seat in turn, e.g. search,heuristic")
     p.add_argument("--jobs", "-j", type=_positive, default=None,
                    help=f"worker processes (default: all cores, here {default_jobs()}); the results do not depend on it")
     p.add_argument("--out", metavar="FILE", help="write one record per deal: JSON Lines, or CSV if FILE ends in .csv")
@@ -147,6 +149,14 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
     return value
+
+
+def _bots(text: str) -> str:
+    try:
+        bot_names(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def _options(pairs: list) -> dict:
@@ -298,7 +308,7 @@ def cmd_simulate(args, console: Console) -> int:
     for col, values in summary["mean_per_deal"].items():
         table.add_row(col, *(f"{values[s]:.2f}" for s in seats))
     console.print(table)
-    table = Table(title="deal value per seat (change of the match result): mean and 95% confidence interval",
+    table = Table(title="deal value per seat: mean and 95% confidence interval",
                   title_justify="left")
     for head in ("seat", "mean", "95% CI", "sd"):
         table.add_column(head, justify="left" if head == "seat" else "right")

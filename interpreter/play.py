@@ -11,7 +11,7 @@ import traceback
 from typing import Callable
 
 from . import engine, render, replay
-from .agents import AGENTS
+from .agents import seat_agents
 from .errors import IllegalMoveError, SaveError
 from .events import text as event_text
 from .state import State, event_visible
@@ -30,7 +30,8 @@ class TerminalMatch:
     def __init__(self, game, st: State, human: int, bots: str, save_path: str, console: render.LiteralConsole,
                  read: Callable[[str], str] = input, bot_seed: int = 0):
         self.game, self.st, self.human = game, st, human
-        self.agents = {s: AGENTS[bots](seed=bot_seed + s) for s in range(st.n)}
+        bot_seats = [s for s in range(st.n) if s != human]
+        self.agents = seat_agents(bots, bot_seats + [human], bot_seed)
         self.bots = bots
         self.save_path, self.console, self.read = save_path, console, read
         self.shown = 0

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import engine
-from .agents import AGENTS
+from .agents import bot_names
 from .compiler import load_game
 from .errors import IllegalMoveError, InterpError, Location, SaveError
 from .state import State
@@ -175,8 +175,10 @@ def check_save(data, path: str) -> dict:
     for key in ("dealer", "human"):
         if key in data and not 0 <= data[key] < n:
             raise fault(f"'{key}' must be a seat from 0 to {n - 1}, not {data[key]}")
-    if data.get("bots", "heuristic") not in AGENTS:
-        raise fault(f"no bots named {_json_text(data['bots'])} (bots: {', '.join(AGENTS)})")
+    try:
+        bot_names(data.get("bots", "heuristic"))
+    except ValueError as exc:
+        raise fault(str(exc)) from None
     for name, value in data["options"].items():
         if not isinstance(value, (str, int, float, bool)):
             raise fault(f"option '{name}' must be a number, text or true/false, not {_json_text(value)}")

@@ -12,7 +12,8 @@ the decision at hand. Its known weakness (strategy fusion: it assumes it will kn
 little in trick games, where it is the classic strong baseline.
 
 The budget is counted in playout moves (`budget`), not seconds, so a seed reproduces the agent's play exactly
-on any machine; `worlds` caps the number of sampled worlds.
+on any machine; a sampled world is charged as the moves its replay of the deal costs (`SAMPLE_COST` per event so
+far), and `worlds` caps the number of sampled worlds.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from .worlds import SamplingError
 
 DEFAULT_BUDGET = 6000  # playout moves per decision: about a second or less on a 2-core machine for every game
 DEFAULT_WORLDS = 40
+SAMPLE_COST = 20  # a sampled world, in playout moves per event of the deal so far (it replays the deal, with retries)
 MAX_FAILURES = 3  # worlds the sampler may fail to find for one decision before the agent plays by its policy
 
 
@@ -61,7 +63,9 @@ class SearchAgent(Agent):
         me = engine.to_move(view)
         totals = [0.0] * len(moves)
         spent, worlds, failures = 0, 0, 0
+        sample_cost = SAMPLE_COST * len(view.events)
         while worlds < self.worlds and (worlds == 0 or spent < self.budget) and failures < MAX_FAILURES:
+            spent += sample_cost
             try:
                 world = engine.sample_world(view, self.rng)
             except SamplingError:

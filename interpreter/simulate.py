@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Callable
 
 from . import engine
-from .agents import AGENTS
+from .agents import seat_agents
 from .scenario import named_entries, named_facts
 
 _GAME = None  # the game a worker process plays (inherited when the pool forks, else loaded by `_init_worker`)
@@ -45,20 +45,19 @@ def deal_record(game, i: int, seed: int, players: int | None, options: dict | No
     """Play deal `i` of a run (a fresh match: seed `seed + i`, dealer `i mod n`) and describe it.
 
     The record: `deal`, `seed`, `dealer`, `agents` (per seat), `facts`, `entries` (by seat name), `values`
-    (each seat's change of the match result over the deal: the spec's `result`, else its first sheet column),
-    `stats` (the spec's `stats`, as text), and `redeal` when the deal was void."""
+    (what the deal was worth to each seat: `engine.deal_values`), `stats` (the spec's `stats`, as text), and
+    `redeal` when the deal was void."""
     deal_seed = seed + i
     n = players or game.default_players
     st = engine.new_match(game, n, deal_seed, options, dealer=i % n)
-    before = engine.results(st)
-    agents = {s: AGENTS[bots](seed=deal_seed * 100 + s) for s in range(st.n)}
+    agents = seat_agents(bots, list(range(st.n)), deal_seed * 100)
     play_deal(st, agents)
-    after = engine.results(st)
-    record = st.deals[-1]
+    record, values = st.deals[-1], engine.deal_values(st)
     names = [game.seat_name(s, st.n) for s in range(st.n)]
-    out = {"deal": i, "seed": deal_seed, "dealer": names[st.dealer], "agents": {name: bots for name in names},
+    out = {"deal": i, "seed": deal_seed, "dealer": names[st.dealer],
+           "agents": {names[s]: agent.name for s, agent in agents.items()},
            "facts": named_facts(st, record["facts"]), "entries": named_entries(st, record["entries"]),
-           "values": {names[s]: _number(after[s] - before[s]) for s in range(st.n)}}
+           "values": {names[s]: _number(values[s]) for s in range(st.n)}}
     if record.get("redeal"):
         out["redeal"] = True
     if not record.get("redeal"):
@@ -103,17 +102,27 @@ def simulate(game, deals: int, seed: int = 0, players: int | None = None, option
             "values": {name: mean_ci(vals) for name, vals in values.items()}}
 
 
+# Student's t, two-sided 95%, by degrees of freedom 1–30 (the normal 1.96 beyond).
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+       2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with `df` degrees of freedom (1.96 past 30)."""
+    return T95[df - 1] if 1 <= df <= len(T95) else 1.96
+
+
 def mean_ci(values: list) -> dict:
-    """Mean and 95% confidence interval (normal approximation: mean ± 1.96 standard errors).
+    """Mean and 95% confidence interval of independent samples (mean ± t · standard error; one value: no width).
 
     >>> mean_ci([1, 2, 3, 4])
-    {'mean': 2.5, 'ci95': [1.235, 3.765], 'sd': 1.291}
+    {'mean': 2.5, 'ci95': [0.446, 4.554], 'sd': 1.291}
     """
     if not values:
         return {"mean": None, "ci95": None, "sd": None}
     mean = statistics.fmean(values)
     sd = statistics.stdev(values) if len(values) > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(len(values))
+    half = t95(len(values) - 1) * sd / math.sqrt(len(values))
     return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)], "sd": round(sd, 3)}
 
 

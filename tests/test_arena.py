@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from interpreter.arena import arena, mean_ci95, seatings
+from interpreter.arena import arena, seatings
 from interpreter.compiler import load_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -25,12 +25,6 @@ def test_every_seat_sees_the_agents_as_often_as_the_table_holds_them():
         assert len(table) == count
         for seat in range(n):
             assert Counter(seating[seat] for seating in table) == Counter(table[0][:count])
-
-
-def test_mean_and_interval_by_hand():
-    # 1, 2, 3, 4: mean 2.5, sample sd sqrt(5/3) = 1.29099; t(0.975, 3 df) = 3.182; half = 3.182 * 1.29099 / 2 = 2.05396
-    assert mean_ci95([1, 2, 3, 4]) == (2.5, (0.446, 4.554))
-    assert mean_ci95([3, 3, 3]) == (3.0, (3.0, 3.0))
 
 
 def test_a_known_answer():

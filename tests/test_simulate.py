@@ -17,7 +17,7 @@ from interpreter.agents import AGENTS
 from interpreter.bench import bench
 from interpreter.cli import main
 from interpreter.compiler import load_game
-from interpreter.simulate import mean_ci, play_deal, simulate
+from interpreter.simulate import mean_ci, play_deal, simulate, t95
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -65,12 +65,16 @@ def test_deal_values_and_their_confidence_intervals():
         assert stat["mean"] == round(statistics.fmean(values), 3)
         low, high = stat["ci95"]
         assert low <= stat["mean"] <= high
-        assert high - low == pytest.approx(2 * 1.96 * statistics.stdev(values) / len(values) ** 0.5, abs=0.01)
+        assert high - low == pytest.approx(2 * t95(len(values) - 1) * statistics.stdev(values) / len(values) ** 0.5,
+                                           abs=0.01)
 
 
 def test_confidence_interval_worked_example():
-    # values 0, 10, 20, 30: mean 15, sd = sqrt(((15² + 5²) · 2) / 3) = 12.910, half-width 1.96 · 12.910 / 2 = 12.652
-    assert mean_ci([0, 10, 20, 30]) == {"mean": 15, "ci95": [2.348, 27.652], "sd": 12.91}
+    # values 0, 10, 20, 30: mean 15, sd = sqrt(((15² + 5²) · 2) / 3) = 12.910; 3 degrees of freedom, t = 3.182:
+    # half-width 3.182 · 12.910 / 2 = 20.540
+    assert mean_ci([0, 10, 20, 30]) == {"mean": 15, "ci95": [-5.54, 35.54], "sd": 12.91}
+    # 40 values alternating 0 and 10: mean 5, sd = sqrt(40 · 25 / 39) = 5.064, normal 1.96: half 1.96 · 5.064 / √40
+    assert mean_ci([0, 10] * 20) == {"mean": 5, "ci95": [3.431, 6.569], "sd": 5.064}
 
 
 def test_simulate_writes_records_as_json_lines_and_csv(tmp_path, capsys):
