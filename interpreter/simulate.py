@@ -218,8 +218,8 @@ class RecordWriter:
 def flatten(record: dict, prefix: str = "") -> dict:
     """Nested fields as dotted columns; booleans as true/false.
 
-    >>> flatten({"seed": 3, "facts": {"tricks": {"West": 4}, "raspasy": False}})
-    {'seed': 3, 'facts.tricks.West': 4, 'facts.raspasy': 'false'}
+    >>> flatten({"seed": 3, "facts": {"tricks": {"West": 4}, "void": False}})
+    {'seed': 3, 'facts.tricks.West': 4, 'facts.void': 'false'}
     """
     out = {}
     for key, value in record.items():
