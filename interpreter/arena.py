@@ -59,7 +59,8 @@ def play_seating(game, seating: tuple, seed: int, players: int | None, options: 
 
 def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
           agent_args: dict | None = None, tick: Callable[[], None] | None = None) -> dict:
-    """Play `deals` duplicate deals; per agent: mean deal value, its 95% interval, deals, seconds a move."""
+    """Play `deals` duplicate deals; per agent: mean deal value, its 95% interval, deals, seconds a move; per pair
+    of agents the paired margin (`margins`)."""
     n = players or game.default_players
     table = seatings(agents, n)
     tallies = {name: Tally([]) for name in agents}
@@ -82,4 +83,17 @@ def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = N
         stat = mean_ci(tally.scores)
         out[name] = {"mean": stat["mean"], "ci95": stat["ci95"], "deals": deals,
                      "sec_per_move": round(tally.seconds / tally.moves, 5) if tally.moves else None}
-    return {"game": game.name, "players": n, "seatings": [list(s) for s in table], "agents": out}
+    return {"game": game.name, "players": n, "seatings": [list(s) for s in table], "agents": out,
+            "margins": margins(tallies)}
+
+
+def margins(tallies: dict) -> dict:
+    """Each pair of agents' paired difference per deal, "a-b": mean and 95% interval of a's score minus b's on the
+    same deals (the comparison that matters where a game is not zero-sum).
+
+    >>> margins({"a": Tally([3, 1, 2]), "b": Tally([1, 1, 0])})
+    {'a-b': {'mean': 1.333, 'ci95': [-1.535, 4.202], 'sd': 1.155}}
+    """
+    names = list(tallies)
+    return {f"{a}-{b}": mean_ci([x - y for x, y in zip(tallies[a].scores, tallies[b].scores)])
+            for i, a in enumerate(names) for b in names[i + 1:]}

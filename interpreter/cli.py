@@ -335,7 +335,7 @@ def cmd_arena(args, console: Console) -> int:
         summary = arena(game, agents, args.deals, args.seed or 0, args.players, _options(args.option), search,
                         tick=lambda: progress.advance(task))
     if args.json:
-        print(json.dumps({"agents": summary["agents"]}, indent=1))
+        print(json.dumps({"agents": summary["agents"], "margins": summary["margins"]}, indent=1))
         return 0
     console.print(f"{game.name}: {args.deals} duplicate deals x {len(summary['seatings'])} seatings, "
                   f"{summary['players']} players")
@@ -344,8 +344,11 @@ def cmd_arena(args, console: Console) -> int:
         table.add_column(head, justify="left" if head == "agent" else "right")
     for name, row in summary["agents"].items():
         lo, hi = row["ci95"]
-        interval = "—" if lo is None else f"[{lo:+.2f}, {hi:+.2f}]"
-        table.add_row(name, f"{row['mean']:+.2f}", interval, str(row["deals"]), f"{row['sec_per_move'] or 0:.4f}")
+        table.add_row(name, f"{row['mean']:+.2f}", f"[{lo:+.2f}, {hi:+.2f}]", str(row["deals"]),
+                      f"{row['sec_per_move'] or 0:.4f}")
+    for pair, stat in summary["margins"].items():
+        lo, hi = stat["ci95"]
+        table.add_row(f"margin {pair}", f"{stat['mean']:+.2f}", f"[{lo:+.2f}, {hi:+.2f}]", str(args.deals), "")
     console.print(table)
     return 0
 

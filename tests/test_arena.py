@@ -37,6 +37,8 @@ def test_a_known_answer():
     assert h["ci95"][0] <= 0.5 <= h["ci95"][1]
     assert h["ci95"][0] > 0
     assert h["deals"] == r["deals"] == 60
+    margin = summary["margins"]["heuristic-random"]  # paired per deal: heuristic minus random, twice the mean here
+    assert margin["mean"] == pytest.approx(2 * h["mean"], abs=0.002) and margin["ci95"][0] > 0
 
 
 def test_cli_json_is_reproducible():
@@ -46,7 +48,7 @@ def test_cli_json_is_reproducible():
     second = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert first.returncode == 0, first.stderr
     data = json.loads(first.stdout)
-    assert set(data["agents"]) == {"heuristic", "random"}
+    assert set(data["agents"]) == {"heuristic", "random"} and set(data["margins"]) == {"heuristic-random"}
     assert set(data["agents"]["heuristic"]) == {"mean", "ci95", "deals", "sec_per_move"}
     strip = [{k: v for k, v in row.items() if k != "sec_per_move"} for row in data["agents"].values()]
     again = [{k: v for k, v in row.items() if k != "sec_per_move"}
