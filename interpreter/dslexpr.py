@@ -140,7 +140,7 @@ class Compiler:
         name = str(node.children[0])
         if name in self.locals:
             t, domain = self.locals[name]
-            return Compiled(lambda ctx: ctx.loc[name], t, domain)
+            return Compiled(lambda ctx: ctx.loc[name], t, domain, local=name)
         sym = self.scope.symbols.get(name)
         if sym is not None:
             if sym.index:
@@ -199,10 +199,11 @@ class Compiler:
         for c, p in zip(node.children, parts):
             self.expect(c, p, T.BOOL, "each side of 'and'")
         fns = [p.fn for p in parts]
+        requires = tuple(r for p in parts for r in p.requires)
         if len(fns) == 2:
             a, b = fns
-            return Compiled(lambda ctx: a(ctx) and b(ctx), T.BOOL)
-        return Compiled(lambda ctx: all(f(ctx) for f in fns), T.BOOL)
+            return Compiled(lambda ctx: a(ctx) and b(ctx), T.BOOL, requires=requires)
+        return Compiled(lambda ctx: all(f(ctx) for f in fns), T.BOOL, requires=requires)
 
     def e_not(self, node) -> Compiled:
         inner = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the operand of 'not'")
@@ -246,7 +247,10 @@ class Compiler:
             if not ordered:
                 self.fail(op_token, f"'{op}' needs two numbers or two bids, not {left.type} and {right.type}")
         fl, fr = _as_comparable(left, right, op), _as_comparable(right, left, op)
-        return Compiled(comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL)
+        requires = ()
+        if op == "==" and left.local is not None and right.const and fr is right.fn:
+            requires = ((left.local, fr(None)),)
+        return Compiled(comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL, requires=requires)
 
     def bid_vs_name(self, a: Compiled, b: Compiled) -> bool:
         return {a.type, b.type} == {T.BID, T.STR}
@@ -452,8 +456,10 @@ class Compiler:
         if not args:
             return body
         fb = body.fn
+        # what the body requires of the caller's locals (its own parameters are bound here, not required)
+        requires = tuple(r for r in body.requires if r[0] not in macro.params)
         if len(args) == 1:
-            return Compiled(call1(macro.params[0], args[0].fn, fb), body.type, body.domain)
+            return Compiled(call1(macro.params[0], args[0].fn, fb), body.type, body.domain, requires=requires)
         params = macro.params
         fns = [a.fn for a in args]
 
@@ -470,7 +476,7 @@ class Compiler:
                 else:
                     loc[p] = old
             return result
-        return Compiled(call, body.type, body.domain)
+        return Compiled(call, body.type, body.domain, requires=requires)
 
     def e_aggregate(self, node) -> Compiled:
         name_token, body_node, var_token, coll_node, cond_node = node.children

@@ -67,4 +67,8 @@ class Compiled:
     domain: frozenset | None = None
     zone: bool = False
     const: bool = False
+    local: str | None = None  # the local name this expression only reads (e.g. `trick_no`)
+    # (local name, value) pairs that must all hold for this condition to be true: `trick_no == 1 and x`
+    # requires trick_no == 1. A phase may skip evaluating the condition where one fails (tricks' announcements).
+    requires: tuple = ()
 
