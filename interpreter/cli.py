@@ -97,8 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", "--deals", type=int, default=1000)
     p.add_argument("--bots", default="heuristic", type=_bots,
                    help="heuristic, random or search; or one per bot seat in turn, e.g. search,heuristic")
-    p.add_argument("--jobs", "-j", type=_positive, default=None,
-                   help=f"worker processes (default: all cores, here {default_jobs()}); the results do not depend on it")
+    _jobs_arg(p)
     p.add_argument("--out", metavar="FILE", help="write one record per deal: JSON Lines, or CSV if FILE ends in .csv")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
@@ -109,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", default="search,heuristic", help="comma-separated agent names (default search,heuristic)")
     p.add_argument("-n", "--deals", type=int, default=100)
     p.add_argument("--iterations", type=int, help="search: sampled worlds per decision (default: a playout budget)")
+    _jobs_arg(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena)
 
@@ -132,6 +132,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.set_defaults(func=cmd_rules)
     return parser
+
+
+def _jobs_arg(p) -> None:
+    p.add_argument("--jobs", "-j", type=_positive, default=None,
+                   help=f"worker processes (default: all cores, here {default_jobs()}); the results do not depend on it")
 
 
 def _match_args(p) -> None:
@@ -333,7 +338,7 @@ def cmd_arena(args, console: Console) -> int:
     with Progress(console=console, transient=True, disable=args.json) as progress:
         task = progress.add_task("arena", total=args.deals)
         summary = arena(game, agents, args.deals, args.seed or 0, args.players, _options(args.option), search,
-                        tick=lambda: progress.advance(task))
+                        tick=lambda: progress.advance(task), jobs=args.jobs)
     if args.json:
         print(json.dumps({"agents": summary["agents"]}, indent=1))
         return 0
