@@ -36,6 +36,9 @@ class _Nesting:
     parts = 0
 
 
+_METHODS: dict = {}  # a tree node's rule name -> the Compiler method that compiles it
+
+
 class Compiler:
     """Compiles parse trees to closures against a Scope; locals are tracked with their types."""
 
@@ -90,13 +93,20 @@ class Compiler:
     def expr(self, node) -> Compiled:
         if isinstance(node, Token):
             self.fail(node, f"unexpected token {node}", cls=DSLSyntaxError)
-        with self.level(node):
-            method = getattr(self, "e_" + node.data.rstrip("_"), None)
+        self.nested(node)  # what `level` does, inline: this runs for every node of every expression
+        _Nesting.depth += 1
+        try:
+            name = _METHODS.get(node.data)
+            if name is None:
+                name = _METHODS[node.data] = "e_" + node.data.rstrip("_")
+            method = getattr(self, name, None)
             if method is None:
                 if len(node.children) == 1:
                     return self.expr(node.children[0])
                 self.fail(node, f"unsupported construct {node.data}", cls=DSLSyntaxError)
             return method(node)
+        finally:
+            _Nesting.depth -= 1
 
     # -- atoms ----------------------------------------------------------------------------------------------
     def e_number(self, node) -> Compiled:
