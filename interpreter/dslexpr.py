@@ -441,6 +441,8 @@ class Compiler:
         fns = [a.fn for a in args]
         t = fn.result([a.type for a in args])
         domain = fn.domain([a.domain for a in args]) if fn.domain else None
+        if fn.static and all(a.const for a in args):
+            return Compiled(once(impl, fns), t, domain)
         if len(fns) == 0:
             return Compiled(lambda ctx: impl(ctx), t, domain)
         if len(fns) == 1:
@@ -577,6 +579,18 @@ def _args(node) -> list:
     if node is None:
         return []
     return list(node.children) if isinstance(node, Tree) and node.data == "args" else [node]
+
+
+def once(impl, fns: list):
+    """A static built-in on constant arguments (`card("EX")`): worked out at its first use, then remembered
+    (a compiled expression belongs to one game, and the value depends on nothing else)."""
+    cell = []
+
+    def value(ctx):
+        if not cell:
+            cell.append(impl(ctx, *[f(ctx) for f in fns]))
+        return cell[0]
+    return value
 
 
 def _offset(node) -> int:

@@ -35,6 +35,7 @@ class Function:
     doc: str = ""
     domain: Any = None  # callable(arg_domains) -> domain, for str results
     zone_args: tuple = ()  # positions of arguments that must be zones (effects move cards there)
+    static: bool = False  # the result depends on the game and the arguments only, never on the state of play
 
     def result(self, arg_types: list) -> str:
         return self.returns(arg_types) if callable(self.returns) else self.returns
