@@ -18,7 +18,7 @@ from typing import Callable
 
 from . import engine
 from .agents import make_agent
-from .simulate import mean_ci
+from .simulate import mean_ci, pool_map
 
 def seatings(agents: list, n: int) -> list:
     """The distinct rotations of `agents` (cycled over `n` seats) around the table, in order."""
@@ -57,25 +57,37 @@ def play_seating(game, seating: tuple, seed: int, players: int | None, options: 
     return engine.deal_values(st), spent
 
 
+def duplicate_deal(game, task: tuple) -> tuple:
+    """Deal number i played once per seating: ({agent: mean value of its seats}, {agent: (seconds, moves)})."""
+    i, table, seed, n, options, agent_args = task
+    sums = {name: [0, 0] for seating in table for name in seating}
+    time_spent = {name: [0.0, 0] for name in sums}
+    for seating in table:
+        values, spent = play_seating(game, seating, seed + i, n, options, agent_args, dealer=i % n)
+        for s, name in enumerate(seating):
+            sums[name][0] += values[s]
+            sums[name][1] += 1
+        for name, (secs, moves) in spent.items():
+            time_spent[name][0] += secs
+            time_spent[name][1] += moves
+    return {name: float(total) / count for name, (total, count) in sums.items()}, time_spent
+
+
 def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
-          agent_args: dict | None = None, tick: Callable[[], None] | None = None) -> dict:
-    """Play `deals` duplicate deals; per agent: mean deal value, its 95% interval, deals, seconds a move; per pair
-    of agents the paired margin (`margins`)."""
+          agent_args: dict | None = None, tick: Callable[[], None] | None = None, jobs: int | None = None) -> dict:
+    """Play `deals` duplicate deals on `jobs` processes (None: all cores); per agent: mean deal value, its 95%
+    interval, deals, seconds a move; per pair of agents the paired margin (`margins`). The deals are independent,
+    so the results are the same whatever `jobs`."""
     n = players or game.default_players
     table = seatings(agents, n)
     tallies = {name: Tally([]) for name in agents}
-    for i in range(deals):
-        sums = {name: [0, 0] for name in agents}
-        for seating in table:
-            values, spent = play_seating(game, seating, seed + i, n, options, agent_args or {}, dealer=i % n)
-            for s, name in enumerate(seating):
-                sums[name][0] += values[s]
-                sums[name][1] += 1
-            for name, (secs, moves) in spent.items():
-                tallies[name].seconds += secs
-                tallies[name].moves += moves
-        for name, (total, count) in sums.items():
-            tallies[name].scores.append(float(total) / count)
+    tasks = [(i, table, seed, n, options, agent_args or {}) for i in range(deals)]
+    for scores, spent in pool_map(game, duplicate_deal, tasks, jobs):
+        for name, score in scores.items():
+            tallies[name].scores.append(score)
+        for name, (secs, moves) in spent.items():
+            tallies[name].seconds += secs
+            tallies[name].moves += moves
         if tick is not None:
             tick()
     out = {}

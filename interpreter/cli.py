@@ -16,23 +16,13 @@ import argparse
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import Progress
-from rich.table import Table
-
-from . import __version__, engine, render, replay
-from .agents import AGENT_NAMES, bot_names
-from .compiler import load_game
+from . import __version__
 from .errors import InterpError, SpecError
-from .loader import load_data
-from .play import TerminalMatch, default_save_path
-from .render import LiteralConsole, styled
-from .resources import shipped_games
-from .scenario import named_column, named_entries, named_facts, run_scenario
-from .scorekeeper import keep_score, new_sheet, score_deals
-from .simulate import RecordWriter, default_jobs, simulate
-from .values import parse_seat
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 if _MAIN_THREAD:  # loaded: from here on main() answers Ctrl-C
     signal.signal(signal.SIGINT, _sigint_before)
@@ -41,9 +31,17 @@ EXIT_SPEC = 2
 EXIT_INTERRUPTED = 130
 
 
+def load_game(path: str):
+    """The compiled game of a spec file (the compiler is imported when a command first needs it: `interp --help`
+    starts without it)."""
+    from .compiler import load_game as load
+    return load(path)
+
+
 def main(argv: list | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from .render import LiteralConsole  # after the arguments: `--help` needs none of the engine
     console = LiteralConsole(soft_wrap=True)
     if not console.is_terminal:
         console.width = 132  # piped output: wide enough that tables are never cut
@@ -64,6 +62,7 @@ def main(argv: list | None = None) -> int:
 
 def _error(text: str) -> None:
     """A message for stderr, which may quote a spec, a save or what a person typed: shown literally."""
+    from . import render
     print(render.literal(text), file=sys.stderr)
 
 
@@ -97,18 +96,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", "--deals", type=int, default=1000)
     p.add_argument("--bots", default="heuristic", type=_bots,
                    help="heuristic, random or search; or one per bot seat in turn, e.g. search,heuristic")
-    p.add_argument("--jobs", "-j", type=_positive, default=None,
-                   help=f"worker processes (default: all cores, here {default_jobs()}); the results do not depend on it")
+    _jobs_arg(p)
     p.add_argument("--out", metavar="FILE", help="write one record per deal: JSON Lines, or CSV if FILE ends in .csv")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("arena", help="agents against each other on duplicate deals, with 95% intervals")
+    p = sub.add_parser("arena", help="agents against each other on duplicate deals, with 95%% intervals")
     p.add_argument("file")
     _match_args(p)
     p.add_argument("--agents", default="search,heuristic", help="comma-separated agent names (default search,heuristic)")
     p.add_argument("-n", "--deals", type=int, default=100)
     p.add_argument("--iterations", type=int, help="search: sampled worlds per decision (default: a playout budget)")
+    _jobs_arg(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena)
 
@@ -134,6 +133,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _jobs_arg(p) -> None:
+    p.add_argument("--jobs", "-j", type=_positive, default=None,
+                   help=f"worker processes (default: all cores, here {os.cpu_count() or 1}); the results do not depend on it")
+
+
 def _match_args(p) -> None:
     p.add_argument("--players", type=int, help="number of players (default: the spec's)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: time-based for play, 0 otherwise)")
@@ -152,6 +156,7 @@ def _positive(text: str) -> int:
 
 
 def _bots(text: str) -> str:
+    from .agents import bot_names
     try:
         bot_names(text)
     except ValueError as exc:
@@ -188,6 +193,7 @@ def cmd_validate(args, console: Console) -> int:
 
 def sample_deals(game) -> None:
     """Play one random deal per allowed player count, so runtime mistakes surface in `validate`."""
+    from . import engine
     import random
     for n in game.players:
         st = engine.new_match(game, n, 0)
@@ -207,6 +213,10 @@ def sample_deals(game) -> None:
 
 # -- play ----------------------------------------------------------------------------------------------------------
 def cmd_play(args, console: Console) -> int:
+    from . import engine, replay
+    from .play import TerminalMatch, default_save_path
+    from .render import styled
+    from .values import parse_seat
     if args.resume:
         resumed = replay.resume(args.resume)
         game, st, human, bots, save_path = resumed.game, resumed.state, resumed.human, resumed.bots, args.resume
@@ -226,6 +236,8 @@ def cmd_play(args, console: Console) -> int:
 
 # -- run -----------------------------------------------------------------------------------------------------------
 def cmd_run(args, console: Console) -> int:
+    from .render import LiteralConsole
+    from .scenario import run_scenario
     result = run_scenario(args.scenario)
     if args.json:
         print(json.dumps(result, indent=1, ensure_ascii=False))
@@ -235,6 +247,7 @@ def cmd_run(args, console: Console) -> int:
 
 
 def _print_run(result: dict, console: Console) -> None:
+    from .render import styled
     console.print(styled((result["spec"], "bold"), f" — {result['players']} players, dealer {result['dealer']}"))
     for line in result["events"]:
         console.print("  " + line, markup=False)
@@ -271,6 +284,10 @@ def _report_expect(result: dict, console: Console) -> int:
 
 # -- simulate ------------------------------------------------------------------------------------------------------
 def cmd_simulate(args, console: Console) -> int:
+    from rich.progress import Progress
+    from rich.table import Table
+    from .render import styled
+    from .simulate import RecordWriter, simulate
     try:
         out = RecordWriter.open(args.out) if args.out else None
     except OSError as exc:
@@ -321,6 +338,9 @@ def cmd_simulate(args, console: Console) -> int:
 
 # -- arena ---------------------------------------------------------------------------------------------------------
 def cmd_arena(args, console: Console) -> int:
+    from rich.progress import Progress
+    from rich.table import Table
+    from .agents import AGENT_NAMES
     from .arena import arena
     game = load_game(args.file)
     agents = [name.strip() for name in args.agents.split(",") if name.strip()]
@@ -333,7 +353,7 @@ def cmd_arena(args, console: Console) -> int:
     with Progress(console=console, transient=True, disable=args.json) as progress:
         task = progress.add_task("arena", total=args.deals)
         summary = arena(game, agents, args.deals, args.seed or 0, args.players, _options(args.option), search,
-                        tick=lambda: progress.advance(task))
+                        tick=lambda: progress.advance(task), jobs=args.jobs)
     if args.json:
         print(json.dumps({"agents": summary["agents"], "margins": summary["margins"]}, indent=1))
         return 0
@@ -355,6 +375,8 @@ def cmd_arena(args, console: Console) -> int:
 
 # -- bench ---------------------------------------------------------------------------------------------------------
 def cmd_bench(args, console: Console) -> int:
+    from .render import LiteralConsole
+    from .resources import shipped_games
     from .bench import bench
     files = args.files or shipped_games()
     out = LiteralConsole(soft_wrap=True, stderr=True) if args.json else console
@@ -372,6 +394,11 @@ def cmd_bench(args, console: Console) -> int:
 
 # -- score ---------------------------------------------------------------------------------------------------------
 def cmd_score(args, console: Console) -> int:
+    from . import render
+    from .loader import load_data
+    from .render import LiteralConsole, styled
+    from .scorekeeper import keep_score, new_sheet, score_deals
+    from .values import parse_seat
     game = load_game(args.file)
     if args.input:
         doc = load_data(args.input)
@@ -405,6 +432,7 @@ def _asker(console: Console):
 
 
 def _print_deal(st, console: Console, index: int = -1) -> None:
+    from . import render
     record = st.deals[index]
     console.print(f"deal {record['deal']} (dealer {st.game.seat_name(record['dealer'], st.n)}): "
                   + "; ".join(record.get("breakdown", []) + render.entries_text(st, record["entries"])))
@@ -412,6 +440,8 @@ def _print_deal(st, console: Console, index: int = -1) -> None:
 
 def _score_json(st) -> dict:
     """The same shapes as `interp run --json`: seats by name, numbers as numbers."""
+    from . import engine
+    from .scenario import named_column, named_entries, named_facts
     game = st.game
     deals = [{"deal": r["deal"], "dealer": game.seat_name(r["dealer"], st.n), "facts": named_facts(st, r["facts"]),
               "entries": named_entries(st, r["entries"]), **({"breakdown": r["breakdown"]} if "breakdown" in r else {})}
@@ -425,6 +455,7 @@ def _score_json(st) -> dict:
 
 # -- rules ---------------------------------------------------------------------------------------------------------
 def cmd_rules(args, console: Console) -> int:
+    from .render import styled
     game = load_game(args.file)
     console.print(styled((game.name, "bold"), f" — {'/'.join(map(str, game.players))} players, {len(game.deck)} cards"))
     if game.description:

@@ -41,7 +41,9 @@ def compile_expr(text: str, scope: Scope, want: str | None = None, source: Sourc
     out = compiler.expr(tree)
     if want is not None and not T.assignable(out.type, want):
         raise source.error(DSLNameError, f"this must give {_a(want)}, but it gives {_a(out.type)}", 0)
-    return guarded(out.fn, source), out.type
+    fn = guarded(out.fn, source)
+    fn.requires = dict(out.requires)  # {local: value} the condition needs to be true (see Compiled.requires)
+    return fn, out.type
 
 
 def compile_stmts(text: str, scope: Scope, source: SourceRef | None = None, locals_: dict | None = None) -> Fn:

@@ -36,6 +36,9 @@ class _Nesting:
     parts = 0
 
 
+_METHODS: dict = {}  # a tree node's rule name -> the Compiler method that compiles it
+
+
 class Compiler:
     """Compiles parse trees to closures against a Scope; locals are tracked with their types."""
 
@@ -90,13 +93,20 @@ class Compiler:
     def expr(self, node) -> Compiled:
         if isinstance(node, Token):
             self.fail(node, f"unexpected token {node}", cls=DSLSyntaxError)
-        with self.level(node):
-            method = getattr(self, "e_" + node.data.rstrip("_"), None)
+        self.nested(node)  # what `level` does, inline: this runs for every node of every expression
+        _Nesting.depth += 1
+        try:
+            name = _METHODS.get(node.data)
+            if name is None:
+                name = _METHODS[node.data] = "e_" + node.data.rstrip("_")
+            method = getattr(self, name, None)
             if method is None:
                 if len(node.children) == 1:
                     return self.expr(node.children[0])
                 self.fail(node, f"unsupported construct {node.data}", cls=DSLSyntaxError)
             return method(node)
+        finally:
+            _Nesting.depth -= 1
 
     # -- atoms ----------------------------------------------------------------------------------------------
     def e_number(self, node) -> Compiled:
@@ -140,7 +150,7 @@ class Compiler:
         name = str(node.children[0])
         if name in self.locals:
             t, domain = self.locals[name]
-            return Compiled(lambda ctx: ctx.loc[name], t, domain)
+            return Compiled(lambda ctx: ctx.loc[name], t, domain, local=name)
         sym = self.scope.symbols.get(name)
         if sym is not None:
             if sym.index:
@@ -199,10 +209,11 @@ class Compiler:
         for c, p in zip(node.children, parts):
             self.expect(c, p, T.BOOL, "each side of 'and'")
         fns = [p.fn for p in parts]
+        requires = tuple(r for p in parts for r in p.requires)
         if len(fns) == 2:
             a, b = fns
-            return Compiled(lambda ctx: a(ctx) and b(ctx), T.BOOL)
-        return Compiled(lambda ctx: all(f(ctx) for f in fns), T.BOOL)
+            return Compiled(lambda ctx: a(ctx) and b(ctx), T.BOOL, requires=requires)
+        return Compiled(lambda ctx: all(f(ctx) for f in fns), T.BOOL, requires=requires)
 
     def e_not(self, node) -> Compiled:
         inner = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the operand of 'not'")
@@ -246,7 +257,10 @@ class Compiler:
             if not ordered:
                 self.fail(op_token, f"'{op}' needs two numbers or two bids, not {left.type} and {right.type}")
         fl, fr = _as_comparable(left, right, op), _as_comparable(right, left, op)
-        return Compiled(comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL)
+        requires = ()
+        if op == "==" and left.local is not None and right.const and fr is right.fn:
+            requires = ((left.local, fr(None)),)
+        return Compiled(comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL, requires=requires)
 
     def bid_vs_name(self, a: Compiled, b: Compiled) -> bool:
         return {a.type, b.type} == {T.BID, T.STR}
@@ -427,6 +441,8 @@ class Compiler:
         fns = [a.fn for a in args]
         t = fn.result([a.type for a in args])
         domain = fn.domain([a.domain for a in args]) if fn.domain else None
+        if fn.static and all(a.const for a in args):
+            return Compiled(once(impl, fns), t, domain)
         if len(fns) == 0:
             return Compiled(lambda ctx: impl(ctx), t, domain)
         if len(fns) == 1:
@@ -452,8 +468,10 @@ class Compiler:
         if not args:
             return body
         fb = body.fn
+        # what the body requires of the caller's locals (its own parameters are bound here, not required)
+        requires = tuple(r for r in body.requires if r[0] not in macro.params)
         if len(args) == 1:
-            return Compiled(call1(macro.params[0], args[0].fn, fb), body.type, body.domain)
+            return Compiled(call1(macro.params[0], args[0].fn, fb), body.type, body.domain, requires=requires)
         params = macro.params
         fns = [a.fn for a in args]
 
@@ -470,7 +488,7 @@ class Compiler:
                 else:
                     loc[p] = old
             return result
-        return Compiled(call, body.type, body.domain)
+        return Compiled(call, body.type, body.domain, requires=requires)
 
     def e_aggregate(self, node) -> Compiled:
         name_token, body_node, var_token, coll_node, cond_node = node.children
@@ -561,6 +579,18 @@ def _args(node) -> list:
     if node is None:
         return []
     return list(node.children) if isinstance(node, Tree) and node.data == "args" else [node]
+
+
+def once(impl, fns: list):
+    """A static built-in on constant arguments (`card("EX")`): worked out at its first use, then remembered
+    (a compiled expression belongs to one game, and the value depends on nothing else)."""
+    cell = []
+
+    def value(ctx):
+        if not cell:
+            cell.append(impl(ctx, *[f(ctx) for f in fns]))
+        return cell[0]
+    return value
 
 
 def _offset(node) -> int:

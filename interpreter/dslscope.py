@@ -35,6 +35,7 @@ class Function:
     doc: str = ""
     domain: Any = None  # callable(arg_domains) -> domain, for str results
     zone_args: tuple = ()  # positions of arguments that must be zones (effects move cards there)
+    static: bool = False  # the result depends on the game and the arguments only, never on the state of play
 
     def result(self, arg_types: list) -> str:
         return self.returns(arg_types) if callable(self.returns) else self.returns
@@ -67,4 +68,8 @@ class Compiled:
     domain: frozenset | None = None
     zone: bool = False
     const: bool = False
+    local: str | None = None  # the local name this expression only reads (e.g. `trick_no`)
+    # (local name, value) pairs that must all hold for this condition to be true: `trick_no == 1 and x`
+    # requires trick_no == 1. A phase may skip evaluating the condition where one fails (tricks' announcements).
+    requires: tuple = ()
 

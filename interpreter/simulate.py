@@ -133,19 +133,38 @@ def default_jobs() -> int:
 def _records(game, deals: int, seed: int, players, options, bots: str, jobs: int | None):
     """Every deal's record, in deal order, from this process or from a pool of workers."""
     jobs = max(1, min(jobs or default_jobs(), deals))
-    if jobs == 1 or deals < 8:
-        for i in range(deals):
-            yield deal_record(game, i, seed, players, options, bots)
+    if deals < 8:
+        jobs = 1
+    chunk = max(1, min(50, deals // (jobs * 4)))
+    tasks = [(start, min(deals, start + chunk), seed, players, options, bots) for start in range(0, deals, chunk)]
+    for records in pool_map(game, _play_chunk, tasks, jobs):
+        yield from records
+
+
+def pool_map(game, work: Callable, tasks: list, jobs: int | None = None):
+    """`work(game, task)` for every task, yielded in task order, on `jobs` processes (default: all cores; 1: in
+    this process). Each worker loads `game` once from its file (or inherits it, where processes fork); `work`
+    is a module-level function, so that a worker can find it.
+
+    >>> from interpreter.compiler import load_game
+    >>> list(pool_map(load_game("docs/examples/tiny.yaml"), _players_plus, [1, 2], jobs=1))
+    [3, 4]
+    """
+    jobs = max(1, min(jobs or default_jobs(), len(tasks)))
+    if jobs == 1:
+        for task in tasks:
+            yield work(game, task)
         return
     global _GAME
     _GAME = game
-    chunk = max(1, min(50, deals // (jobs * 4)))
-    tasks = [(start, min(deals, start + chunk), seed, players, options, bots) for start in range(0, deals, chunk)]
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with context.Pool(jobs, initializer=_init_worker, initargs=(game.path,)) as pool:
-        for records in pool.imap(_play_chunk, tasks):
-            yield from records
+        yield from pool.imap(_run_task, [(work, task) for task in tasks])
+
+
+def _players_plus(game, k: int) -> int:
+    return game.default_players + k
 
 
 def _init_worker(path: str) -> None:
@@ -155,9 +174,14 @@ def _init_worker(path: str) -> None:
         _GAME = load_game(path)
 
 
-def _play_chunk(task: tuple) -> list:
+def _run_task(item: tuple):
+    work, task = item
+    return work(_GAME, task)
+
+
+def _play_chunk(game, task: tuple) -> list:
     start, stop, seed, players, options, bots = task
-    return [deal_record(_GAME, i, seed, players, options, bots) for i in range(start, stop)]
+    return [deal_record(game, i, seed, players, options, bots) for i in range(start, stop)]
 
 
 def _key(value) -> str:

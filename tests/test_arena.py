@@ -31,7 +31,7 @@ def test_a_known_answer():
     # Take or give: the heuristic always takes (+1), random takes half the time (-1 to the other). Per deal the
     # heuristic scores 1 - (random took) averaged over its two seats: 0.5 in expectation; the game is zero-sum.
     game = load_game(TAKE_OR_GIVE)
-    summary = arena(game, ["heuristic", "random"], 60, seed=1)
+    summary = arena(game, ["heuristic", "random"], 60, seed=1, jobs=1)
     h, r = summary["agents"]["heuristic"], summary["agents"]["random"]
     assert h["mean"] == -r["mean"]
     assert h["ci95"][0] <= 0.5 <= h["ci95"][1]
@@ -41,11 +41,18 @@ def test_a_known_answer():
     assert margin["mean"] == pytest.approx(2 * h["mean"], abs=0.002) and margin["ci95"][0] > 0
 
 
+def test_results_do_not_depend_on_the_number_of_processes():
+    game = load_game(TAKE_OR_GIVE)
+    runs = [arena(game, ["heuristic", "random"], 12, seed=3, jobs=jobs)["agents"] for jobs in (1, 2, 3)]
+    means = [{name: (row["mean"], row["ci95"], row["deals"]) for name, row in run.items()} for run in runs]
+    assert means[0] == means[1] == means[2]
+
+
 def test_cli_json_is_reproducible():
     cmd = [sys.executable, "-m", "interpreter.cli", "arena", TAKE_OR_GIVE, "--agents", "heuristic,random",
            "-n", "20", "--seed", "4", "--json"]
-    first = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
-    second = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    first = subprocess.run(cmd + ["--jobs", "1"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    second = subprocess.run(cmd + ["--jobs", "2"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert first.returncode == 0, first.stderr
     data = json.loads(first.stdout)
     assert set(data["agents"]) == {"heuristic", "random"} and set(data["margins"]) == {"heuristic-random"}

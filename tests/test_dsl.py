@@ -145,3 +145,20 @@ def test_bids_order_against_ladder_names():
     st.vars["contract"] = game.bids_by_name["10S"]
     fn, _ = compile_expr("contract > '9NT' and contract >= '10S' and not contract > '10S'", game.scope)
     assert fn(st) is True
+
+
+def test_a_condition_knows_the_local_values_it_requires():
+    # `trick_no == 1 and …` can be true only at trick 1, also through a define with parameters (its own parameter
+    # is bound inside, not required of the caller); `or` and `!=` require nothing.
+    from interpreter.compiler import load_game
+    game = load_game("games/tarot.yaml")
+    tricks = next(p for p in game.phases if p.type_name == "tricks")
+    assert {a.name: a.trick_no for a in tricks.announcements} == {
+        "poignee": 1, "double-poignee": 1, "triple-poignee": 1, "misere": 1}
+    from interpreter.dsl import compile_expr
+    from interpreter.dslscope import Scope
+    locals_ = {"trick_no": ("int", None), "me": ("int", None)}
+    requires = {text: compile_expr(text, Scope({}), "bool", locals_=locals_)[0].requires
+                for text in ("trick_no == 2 and me == 1", "trick_no == 2 or me == 1", "trick_no != 2", "true")}
+    assert requires == {"trick_no == 2 and me == 1": {"trick_no": 2, "me": 1}, "trick_no == 2 or me == 1": {},
+                        "trick_no != 2": {}, "true": {}}

@@ -56,10 +56,27 @@ class ChoosePhase(Phase):
             if when is None or with_locals(st, {"me": me}, when):
                 moves.append(Move("option", name))
         if self.source is not None:
-            for item in with_locals(st, {"me": me}, self.source):
-                if self.source_legal is None or with_locals(st, {"me": me, "choice": item}, self.source_legal):
-                    moves.append(Move("choice", item))
+            items = with_locals(st, {"me": me}, self.source)
+            if self.source_legal is None:
+                moves.extend(Move("choice", item) for item in items)
+            else:
+                moves.extend(Move("choice", item) for item in with_locals(st, {"me": me, "choice": None},
+                                                                          self.legal_choices(items)))
         return moves
+
+    def legal_choices(self, items: list):
+        """A closure listing the `items` the `legal` condition allows, `choice` bound to each in turn."""
+        legal = self.source_legal
+
+        def allowed(ctx):
+            loc = ctx.loc
+            out = []
+            for item in items:
+                loc["choice"] = item
+                if legal(ctx):
+                    out.append(item)
+            return out
+        return allowed
 
     def apply(self, st, move: Move) -> None:
         me = st.ph["seat"]

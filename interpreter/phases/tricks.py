@@ -20,10 +20,23 @@ before playing a card (`{name, label, when, do, bots}`, with `me` and `trick_no`
 """
 from __future__ import annotations
 
+from typing import Callable, NamedTuple
+
 from ..state import Event, Move
 from .base import Phase, with_locals
 
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
+
+
+class Announcement(NamedTuple):
+    """An optional call before a card. `trick_no`: the only trick at which `when` can hold (its condition
+    requires `trick_no == N`, found when it compiles), or None: it is checked at every card."""
+    name: str
+    label: str
+    when: Callable | None
+    do: Callable | None
+    bots: Callable | None
+    trick_no: int | None
 
 
 class TricksPhase(Phase):
@@ -64,11 +77,12 @@ class TricksPhase(Phase):
         said = {"me": ("seat", None), "trick_no": ("int", None)}
         for i, ann in enumerate(spec.get("announcements") or []):
             path = ("announcements", i)
-            fns["announcements"].append((
-                str(ann["name"]), str(ann.get("label", ann["name"])),
-                cc.expr(path + ("when",), "bool", said) if "when" in ann else None,
+            when = cc.expr(path + ("when",), "bool", said) if "when" in ann else None
+            fns["announcements"].append(Announcement(
+                str(ann["name"]), str(ann.get("label", ann["name"])), when,
                 cc.stmts(path + ("do",), said) if "do" in ann else None,
-                cc.expr(path + ("bots",), "num", said) if "bots" in ann else None))
+                cc.expr(path + ("bots",), "num", said) if "bots" in ann else None,
+                getattr(when, "requires", {}).get("trick_no")))
         if "lead_from" in spec:
             lf = spec["lead_from"]
             fns["lead_from"] = (
@@ -115,7 +129,17 @@ class TricksPhase(Phase):
         """The cards the `escape` condition marks, worked out once when the phase starts."""
         if self.escape is None:
             return []
-        return [c for c in range(len(st.game.deck)) if with_locals(st, {"card": c}, self.escape)]
+        escape = self.escape
+
+        def marked(ctx):
+            loc = ctx.loc
+            out = []
+            for c in range(len(st.game.deck)):
+                loc["card"] = c
+                if escape(ctx):
+                    out.append(c)
+            return out
+        return with_locals(st, {"card": None}, marked)
 
     def led_suit(self, ph, suit_of) -> str | None:
         """The suit to follow: that of the trick's first card that is not an escape card (None: free lead)."""
@@ -171,9 +195,14 @@ class TricksPhase(Phase):
     def offered(self, st, seat: int) -> list:
         """The announcements `seat` may make now, before its card."""
         ph = st.ph
-        local = {"me": seat, "trick_no": ph["no"] + 1}
-        return [Move("option", name) for name, _, when, _, _ in self.announcements
-                if name not in ph["said"] and (when is None or with_locals(st, local, when))]
+        trick_no = ph["no"] + 1
+        said = ph["said"]
+        candidates = [a for a in self.announcements
+                      if (a.trick_no is None or a.trick_no == trick_no) and a.name not in said]
+        if not candidates:
+            return []
+        local = {"me": seat, "trick_no": trick_no}
+        return [Move("option", a.name) for a in candidates if a.when is None or with_locals(st, local, a.when)]
 
     def playable(self, st, hand: list) -> list:
         esc = st.ph["escape"]
@@ -235,7 +264,7 @@ class TricksPhase(Phase):
             self.end_trick(st)
 
     def announce(self, st, seat: int, name: str) -> None:
-        _, _, _, do, _ = next(a for a in self.announcements if a[0] == name)
+        do = next(a.do for a in self.announcements if a.name == name)
         st.ph["said"].append(name)
         st.events.append(Event("call", seat, value=name, phase=self.id))
         if do is not None:
@@ -243,7 +272,7 @@ class TricksPhase(Phase):
 
     def bot_score(self, st, seat: int, name: str):
         """How much the heuristic bot likes making an announcement (its `bots` expression; 0 without one)."""
-        fn = next(a[4] for a in self.announcements if a[0] == name)
+        fn = next(a.bots for a in self.announcements if a.name == name)
         return 0 if fn is None else with_locals(st, {"me": seat, "trick_no": st.ph["no"] + 1}, fn)
 
     def end_trick(self, st) -> None:
@@ -353,7 +382,7 @@ class TricksPhase(Phase):
 
     def describe(self, st, move: Move) -> str:
         if move.kind == "option":
-            return next(a[1] for a in self.announcements if a[0] == move.value)
+            return next(a.label for a in self.announcements if a.name == move.value)
         return super().describe(st, move)
 
     def prompt(self, st) -> str:
