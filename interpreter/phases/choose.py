@@ -63,6 +63,7 @@ class ChoosePhase(Phase):
 
     def apply(self, st, move: Move) -> None:
         me = st.ph["seat"]
+        mark = len(st.events)  # the move's own line goes before what its statements log
         if move.kind == "option":
             do = next(o[2] for o in self.options if o[0] == move.value)
             if do is not None:
@@ -70,7 +71,7 @@ class ChoosePhase(Phase):
         elif self.source_do is not None:
             with_locals(st, {"me": me, "choice": move.value}, self.source_do)
         st.ph["chosen"] = True
-        st.events.append(Event(self.id, me, f"{st.game.seat_name(me, st.n)} ({self.label}): {self.describe(st, move)}"))
+        st.events.insert(mark, Event(self.id, me, f"{st.game.seat_name(me, st.n)} ({self.label}): {self.describe(st, move)}"))
 
     def notation(self, st, move: Move) -> str:
         if move.kind == "option":
