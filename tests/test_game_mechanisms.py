@@ -175,3 +175,83 @@ def test_the_menu_marks_its_numbers_with_hash_when_moves_are_numbers(tmp_path):
     _, path = fish(tmp_path, NUMBERS)
     code, out, _ = run_cli(["play", path, "--seed", "0", "--save", str(tmp_path / "s.json")], stdin="#1\nquit\n")
     assert "#1) 0  #2) 1  #3) 2  #4) 3" in out
+
+
+# -- variants that change part of a list -------------------------------------------------------------------------
+def write_pair(tmp_path, base: str, variant: str):
+    (tmp_path / "base.yaml").write_text(base)
+    (tmp_path / "v.yaml").write_text("extends: base.yaml\nname: v\n" + variant)
+    return str(tmp_path / "v.yaml")
+
+
+SCORED = FISH.replace("scoring: []", """  - {id: count, type: effects, do: "for s in seats: cards[s] = len(won[s])"}
+options:
+  bonus: {default: 1}
+facts:
+  cards: {ask: "Cards taken", seats: "seats"}
+sheet:
+  score: {}
+scoring:
+  - name: cards
+    do: "for s in seats: score[s] += cards[s]"
+  - {name: bonus, if: "cards[seats[0]] > 6", then: "score[seats[0]] += bonus"}
+  - "score[seats[1]] += 0"
+""").replace("vars:", "vars:\n  cards: {type: int, per_seat: true}")
+
+
+def test_a_variant_merges_actions_and_scoring_blocks_by_name(tmp_path):
+    from interpreter.loader import load_spec
+    path = write_pair(tmp_path, SCORED, """
+phases:
+  - id: play
+    actions:
+      - {name: take, bots: "10"}
+      - {name: pass, new: true, when: "len(hand[me]) == 0", do: "trump = 'S'"}
+scoring:
+  - {name: bonus, then: "score[seats[0]] += 2 * bonus"}
+""")
+    data = load_spec(path).data
+    actions = data["phases"][1]["actions"]
+    assert [a["name"] for a in actions] == ["take", "lay", "pass"] and "new" not in actions[2]
+    assert actions[0]["bots"] == "10" and actions[0]["label"] == "take {s} with {c}"
+    assert data["scoring"][1] == {"name": "bonus", "if": "cards[seats[0]] > 6", "then": "score[seats[0]] += 2 * bonus"}
+    assert data["scoring"][2] == "score[seats[1]] += 0"
+    load_game(path)
+
+
+def test_a_variant_deletes_a_key_and_an_item_and_errors_stay_located(tmp_path):
+    from interpreter.loader import load_spec
+    path = write_pair(tmp_path, SCORED, """
+phases:
+  - id: play
+    prompt: null
+    actions:
+      - {name: take, delete: true}
+      - {name: lay, when: "nonsense"}
+""")
+    data = load_spec(path).data
+    assert "prompt" not in data["phases"][1] and [a["name"] for a in data["phases"][1]["actions"]] == ["lay"]
+    with pytest.raises(SpecError) as exc:
+        load_game(path)
+    loc = exc.value.location  # the bad `when` of the variant, now the phase's first action
+    assert (loc.file.endswith("v.yaml"), loc.line) == (True, 9)
+
+
+@pytest.mark.parametrize("variant,message,line", [
+    ("options:\n  bonuss: {default: 2}\n", "the base has no option 'bonuss' (did you mean 'bonus'?)", 4),
+    ("phases:\n  - id: play\n    actions:\n      - {name: tkae, bots: '1'}\n",
+     "the base has no item with name 'tkae' (did you mean 'take'?)", 6),
+    ("scoring:\n  - {name: bonsu, delete: true}\n", "no item with name 'bonsu' to delete (did you mean 'bonus'?)", 4),
+])
+def test_a_misspelt_option_or_item_in_a_variant_fails_with_did_you_mean(tmp_path, variant, message, line):
+    path = write_pair(tmp_path, SCORED, variant)
+    code, _, err = run_cli(["validate", path])
+    assert code == 2 and message in err and f"v.yaml:{line}:" in err
+
+
+def test_a_new_option_marked_new_is_added(tmp_path):
+    path = write_pair(tmp_path, SCORED, "options:\n  bonuss: {default: 2, new: true}\n")
+    game = load_game(path)
+    st = engine.new_match(game, 2, 0)
+    from interpreter.dsl import compile_expr
+    assert compile_expr("bonuss + bonus", game.scope)[0](st) == 3
