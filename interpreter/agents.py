@@ -91,6 +91,8 @@ class HeuristicAgent(Agent):
         cards = [m for m in moves if m.kind == "card"]
         if not cards:
             return moves[-1]
+        if phase.bots is not None:
+            return max(cards, key=lambda m: phase.preference(view, m.value, me))
         deck = view.game.deck
         hand = phase.hand(view)
         length = {s: sum(1 for c in hand if deck.suit_of[c] == s) for s in deck.suits}

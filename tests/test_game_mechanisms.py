@@ -255,3 +255,56 @@ def test_a_new_option_marked_new_is_added(tmp_path):
     st = engine.new_match(game, 2, 0)
     from interpreter.dsl import compile_expr
     assert compile_expr("bonuss + bonus", game.scope)[0](st) == 3
+
+
+# -- one discard phase for every seat (passing cards) ----------------------------------------------------------
+PASSING = FISH.replace("  table: {visible: all}", "  table: {visible: all}\n  passed: {per_seat: true, visible: owner}") \
+    .replace("""  - id: play
+    type: turns""", """  - id: pass
+    type: discard
+    who: "active"
+    from: hand
+    to: passed
+    count: 2
+    prompt: "pass {more} more card(s) to {left(me)}"
+    bots: "rank(card)"
+  - {id: hand_on, type: effects, do: "for s in active: move_all(passed[s], hand[left(s)])"}
+  - id: play
+    type: turns""")
+
+
+def test_every_seat_passes_in_private_and_the_cards_move_together(tmp_path):
+    game, _ = fish(tmp_path, PASSING)
+    st = engine.new_match(game, 2, 0)
+    first, second = st.active
+    phase = engine.current_phase(st)
+    assert phase.id == "pass" and engine.to_move(st) == first
+    assert phase.prompt(st) == f"pass 2 more card(s) to {game.seat_name(second, 2)}"
+    hands = {s: list(st.zones[game.zone_id("hand", s, 2)]) for s in st.active}
+    picks = {first: sorted(hands[first])[:2], second: sorted(hands[second])[-2:]}
+    engine.apply(st, engine.parse_move(st, game.deck.code(picks[first][0])))
+    assert phase.prompt(st).startswith("pass 1 more")
+    engine.apply(st, engine.parse_move(st, game.deck.code(picks[first][1])))
+    assert engine.to_move(st) == second
+    view = st.view(second)  # the second seat chooses without seeing the first seat's pass
+    assert view.zones[game.zone_id("passed", first, 2)] == [] and view.hidden[game.zone_id("passed", first, 2)] == 2
+    assert not any(game.deck.pretty(c) in e.text for e in view.events for c in picks[first])
+    for c in picks[second]:
+        engine.apply(st, engine.parse_move(st, game.deck.code(c)))
+    assert engine.current_phase(st).id == "play"  # hand_on ran: each got the other's cards
+    for s in st.active:
+        other = second if s == first else first
+        assert sorted(st.zones[game.zone_id("hand", s, 2)]) == sorted(
+            [c for c in hands[s] if c not in picks[s]] + picks[other])
+
+
+def test_the_bots_hint_chooses_the_discards(tmp_path):
+    from interpreter.agents import HeuristicAgent
+    game, _ = fish(tmp_path, PASSING)
+    st = engine.new_match(game, 2, 3)
+    bot = HeuristicAgent(seed=0)
+    seat = engine.to_move(st)
+    hand = list(st.zones[game.zone_id("hand", seat, 2)])
+    best = max(game.deck.rank_of[c] for c in hand)
+    move = bot.choose(st.view(seat), engine.legal_moves(st))
+    assert game.deck.rank_of[move.value] == best
