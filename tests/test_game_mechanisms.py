@@ -308,3 +308,10 @@ def test_the_bots_hint_chooses_the_discards(tmp_path):
     best = max(game.deck.rank_of[c] for c in hand)
     move = bot.choose(st.view(seat), engine.legal_moves(st))
     assert game.deck.rank_of[move.value] == best
+
+
+def test_a_discard_who_that_is_not_seats_is_a_located_error(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text(PASSING.replace('    who: "active"', '    who: "len(active)"'))
+    code, _, err = run_cli(["validate", str(path)])
+    assert code == 2 and "who: must be a seat or a list of seats, not int" in err and "bad.yaml:" in err
