@@ -23,7 +23,8 @@ its element type: a card — each card of the deck; a seat — 0 … players - 1
 bool — false, true; text — the names the spec allows there (its domain, e.g. the suits); an int — 0 …
 `int_values` - 1 (INT_VALUES = 128 unless `ActionSpace(..., int_values=N)` says otherwise). A tuple of values is numbered in mixed radix, the last position fastest. A value outside its type's
 values (an int of 200, text with no known domain) cannot be numbered: `ActionSpace` or `action_id` raises
-ValueError saying which.
+ValueError saying which. Nor can a list parameter (`s in subsets(table)`): a game with one has no dense action
+space, and `ActionSpace` says so.
 
 >>> from interpreter import engine
 >>> from interpreter.compiler import load_game
@@ -196,6 +197,9 @@ class ActionSpace:
             return range(self.int_values)
         if type_ == T.STR and domain:
             return sorted(domain)
+        if T.is_list(type_):
+            raise ValueError(f"{where}: moves carrying a {type_} (a set of cards taken, say) cannot be numbered "
+                             "densely: there are 2 ** (deck size) such values")
         raise ValueError(f"{where}: moves carrying {type_} values cannot be numbered"
                          + (" (text with no known set of names)" if type_ == T.STR else ""))
 

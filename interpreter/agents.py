@@ -91,6 +91,8 @@ class HeuristicAgent(Agent):
         cards = [m for m in moves if m.kind == "card"]
         if not cards:
             return moves[-1]
+        if phase.bots is not None:
+            return max(cards, key=lambda m: phase.preference(view, m.value, me))
         deck = view.game.deck
         hand = phase.hand(view)
         length = {s: sum(1 for c in hand if deck.suit_of[c] == s) for s in deck.suits}
@@ -115,7 +117,8 @@ class HeuristicAgent(Agent):
         wants = with_locals(view, {"me": me}, bots["wants_tricks"]) if "wants_tricks" in bots else True
         team = bots.get("team")
         deck = view.game.deck
-        by_rank = sorted(moves, key=lambda m: deck.rank_of[m.value])
+        order = view.ph.get("strength") or deck.rank_of  # the phase's trump-dependent order, if it has one
+        by_rank = sorted(moves, key=lambda m: order[m.value])
         winning = phase.best_so_far(view)
         if not view.ph["trick"]:
             return by_rank[-1] if wants else by_rank[0]

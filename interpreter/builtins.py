@@ -5,11 +5,13 @@ The table is documented for spec authors in docs/spec-language.md.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
 from . import dsltypes as T
 from .dsl import Function
+from .dslruntime import BUDGET, MAX_LIST
 from .state import Event
 
 SEATS = T.list_of(T.SEAT)
@@ -22,6 +24,10 @@ def _same(types):
 
 def _elem(types):
     return T.element(types[0])
+
+
+def _list_of_list(types):
+    return T.list_of(types[0])
 
 
 def _number(types):
@@ -164,6 +170,45 @@ def _show_cards(ctx, seat, cards):
     ctx.events.append(Event("show", seat, tuple(cards)))
 
 
+def _suit_symbol(ctx, suit):
+    return "" if suit is None or suit == "" else ctx.game.suit_label(suit)
+
+
+def _subsets(ctx, items, most=None):
+    """Every non-empty sub-list of `items` (list order kept), smallest first, of at most `most` items."""
+    top = len(items) if most is None else max(0, min(most, len(items)))
+    total = sum(math.comb(len(items), k) for k in range(1, top + 1))
+    if total > MAX_LIST:
+        raise ValueError(f"{len(items)} items have {total:,} subsets; the limit is {MAX_LIST:,}")
+    return _bounded([list(c) for k in range(1, top + 1) for c in _combos(items, k)], "subsets")
+
+
+def _combinations(ctx, items, k):
+    return _bounded([list(c) for c in _combos(items, k)], "combinations")
+
+
+def _combos(items, k):
+    """itertools.combinations, refusing up front a count past the list limit (never built, never looped)."""
+    count = math.comb(len(items), k) if 0 <= k <= len(items) else 0
+    if count > MAX_LIST:
+        raise ValueError(f"{len(items)} items give {count:,} combinations of {k}; the limit is {MAX_LIST:,}")
+    return itertools.combinations(items, k)
+
+
+def _bounded(out: list, name: str) -> list:
+    if len(out) > MAX_LIST:
+        raise ValueError(f"{name} would make {len(out):,} lists; the limit is {MAX_LIST:,}")
+    BUDGET.steps += len(out)
+    return out
+
+
+def _range(ctx, a, b=None):
+    low, high = (0, a) if b is None else (a, b)
+    if high - low > MAX_LIST:
+        raise ValueError(f"range({low}, {high}) has {high - low:,} numbers; the limit is {MAX_LIST:,}")
+    return list(range(low, high))
+
+
 def _seat_name(ctx, seat):
     return ctx.game.seat_name(seat, ctx.n)
 
@@ -201,6 +246,12 @@ FUNCTIONS = {f.name: f for f in [
              doc="the longest runs of one suit in consecutive ranks, at least k cards: suit by suit, each high to low"),
     Function("groups", (CARDS, T.INT), T.list_of(CARDS), _groups,
              doc="the cards of one rank together, groups of at least k cards, the highest rank first"),
+    Function("subsets", (T.list_of(T.ANY), T.INT), _list_of_list, _subsets, min_args=1,
+             doc="every non-empty sub-list (list order kept), smallest first; with k, of at most k items"),
+    Function("combinations", (T.list_of(T.ANY), T.INT), _list_of_list, _combinations,
+             doc="every sub-list of exactly k items (list order kept)"),
+    Function("range", (T.INT, T.INT), T.list_of(T.INT), _range, min_args=1,
+             doc="the whole numbers from a up to b - 1 (from 0 up to a - 1 with one argument)"),
     Function("abs", (T.NUM,), _number, lambda ctx, x: abs(x), doc="absolute value"),
     Function("min", (T.NUM, T.NUM), _number, lambda ctx, a, b: min(a, b), doc="the smaller of two numbers"),
     Function("max", (T.NUM, T.NUM), _number, lambda ctx, a, b: max(a, b), doc="the larger of two numbers"),
@@ -209,6 +260,8 @@ FUNCTIONS = {f.name: f for f in [
     Function("trunc", (T.NUM,), T.INT, lambda ctx, x: _trunc(x), doc="round toward zero"),
     Function("round", (T.NUM,), T.INT, lambda ctx, x: _round_half_away(x), doc="round to nearest, .5 away from 0"),
     Function("seat_name", (T.SEAT,), T.STR, _seat_name, doc="a seat's display name"),
+    Function("suit_symbol", (T.STR,), T.STR, _suit_symbol,
+             doc="a suit code's symbol (else its name) for display, e.g. suit_symbol('H') is ♥"),
     Function("move", (T.CARD, "zone"), T.NONE, _move, effect=True, doc="move one card into a zone"),
     Function("move_all", ("zone", "zone"), T.NONE, _move_all, effect=True, doc="move every card of a zone"),
     Function("reveal", ("zone",), T.NONE, _reveal, effect=True, doc="show a zone's cards to every player"),

@@ -116,7 +116,10 @@ class SpecCompiler:
             return lambda ctx: then(ctx) if test(ctx) else other(ctx)
         if isinstance(item, dict) and "for" in item:
             return self.for_block(path, item, locals_, scope)
-        raise self.error("a statement is a string, {if: …, then: […]} or {for: 'x in list', do: […]}", path)
+        if isinstance(item, dict) and "do" in item:  # a named block: {name: …, do: […]} (variants merge by name)
+            return self.stmts(path + ("do",), locals_, scope)
+        raise self.error("a statement is a string, {if: …, then: […]}, {for: 'x in list', do: […]} or "
+                         "{name: …, do: […]}", path)
 
     def for_block(self, path: tuple, item: dict, locals_: dict, scope: Scope):
         m = re.match(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", str(item["for"]), re.S)

@@ -332,9 +332,18 @@ def parse_move(st: State, text: str) -> Move:
     for move in moves:
         if phase.describe(st, move).lower() == wanted:
             return move
-    if wanted.isdecimal() and len(wanted) <= len(str(len(moves))) and 1 <= int(wanted) <= len(moves):
-        return moves[int(wanted) - 1]
+    number = wanted[1:].strip() if wanted.startswith("#") else wanted
+    menu = wanted.startswith("#") or not numbered_by_hash(st, moves)
+    if menu and number.isdecimal() and len(number) <= len(str(len(moves))) and 1 <= int(number) <= len(moves):
+        return moves[int(number) - 1]
     raise IllegalMoveError(phase.explain(st, text))
+
+
+def numbered_by_hash(st: State, moves: list) -> bool:
+    """Whether some move is written as a number (a bid of 3, a choice of 0 …): then a plain number typed at the
+    prompt is that move, and the menu numbers are written and typed `#1`, `#2` … so the two never collide."""
+    phase = current_phase(st)
+    return phase is not None and any(phase.notation(st, m).isdecimal() for m in moves)
 
 
 # -- the score sheet -------------------------------------------------------------------------------------------------

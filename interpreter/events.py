@@ -64,6 +64,14 @@ def _call(ctx, event: Event) -> str:
     return f"{_name(ctx, event.seat)} announces {label}"
 
 
+def _spoken(ctx, event: Event) -> str:
+    """What a seat announced, after its name (unless the text begins with it): `North: 2 mittens`."""
+    if event.seat is None:
+        return event.value
+    name = _name(ctx, event.seat)
+    return event.value if event.value.startswith(name) else f"{name}: {event.value}"
+
+
 def _trick(ctx, event: Event) -> str:
     if event.seat is None:
         return f"trick {event.value} goes to nobody"
@@ -78,7 +86,7 @@ KINDS = {
     "match-end": lambda ctx, e: MATCH_END[e.value],
     "reveal": lambda ctx, e: f"{ctx.game.zone_label(e.value, ctx.n)} shown: {_cards(ctx, e.cards)}",
     "redeal": lambda ctx, e: "the deal is abandoned; the next dealer deals",
-    "announce": lambda ctx, e: e.value,
+    "announce": lambda ctx, e: _spoken(ctx, e),
     "show": lambda ctx, e: f"{_name(ctx, e.seat)} shows {_cards(ctx, e.cards) or 'no cards'}",
     "bid": _bid,
     "auction": _auction,

@@ -1,8 +1,10 @@
 """Load YAML spec files into plain data, remembering where every value came from.
 
 A spec may `extends:` another file (a path relative to itself); the variant's mappings are merged over the
-base's, and lists of mappings that all carry an `id` are merged item by item (by id), so a variant states only
-what differs.
+base's, lists of mappings that all carry an `id` are merged item by item (by id), and so are the named items
+of `options`, `actions`, `announcements` and `scoring` (by name); a null value or `delete: true` removes what the
+base has, and an option or item that looks like a misspelling of the base's is refused (unless `new: true`).
+So a variant states only what differs.
 
 >>> import tempfile, os
 >>> d = tempfile.mkdtemp()
@@ -14,6 +16,7 @@ what differs.
 """
 from __future__ import annotations
 
+import difflib
 import math
 import os
 import re
@@ -402,31 +405,107 @@ def _runaway_quote(text: str, problem):
     return None
 
 
+# Lists a variant merges item by item by `name` (phases and declare categories merge by `id` wherever they are).
+_NAMED_LISTS = {("phases", None, "options"), ("phases", None, "actions"), ("phases", None, "announcements"),
+                ("scoring",)}
+_GONE = object()  # a list item a variant deletes, removed by _prune
+
+
+class _MergeError(Exception):
+    """A variant that names what its base does not have; `path` is in the variant file."""
+
+    def __init__(self, message: str, path: Path, hint: str):
+        super().__init__(message)
+        self.message, self.path, self.hint = message, path, hint
+
+
 def _merge(base: Any, over: Any, opath: Path = (), mpath: Path = (), moves: dict | None = None) -> Any:
-    """Merge `over` onto `base`; `moves` records where items of `over` lists (at opath) land (at mpath)."""
+    """Merge `over` onto `base`; `moves` records where items of `over` lists (at opath) land (at mpath).
+    A key set to null is deleted; items of keyed lists merge by their key, and `delete: true` removes one."""
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for key, value in over.items():
-            out[key] = _merge(base[key], value, opath + (key,), mpath + (key,), moves) if key in base else value
-        return out
-    if _by_id(base) and _by_id(over):
-        out = list(base)
-        index = {item["id"]: i for i, item in enumerate(out)}
-        for j, item in enumerate(over):
-            if item["id"] in index:
-                k = index[item["id"]]
-                out[k] = _merge(out[k], item, opath + (j,), mpath + (k,), moves)
+            if value is None:
+                out.pop(key, None)
+            elif key in base:
+                out[key] = _merge(base[key], value, opath + (key,), mpath + (key,), moves)
             else:
-                k = len(out)
-                out.append(item)
-            if moves is not None and opath + (j,) != mpath + (k,):
-                moves[opath + (j,)] = mpath + (k,)
+                _check_new(mpath, key, base, opath + (key,), value)
+                out[key] = _without_new(value)
         return out
-    return over
+    key = _item_key(base, over, mpath)
+    if key is None:
+        return over
+    out = list(base)
+    index = {item[key]: i for i, item in enumerate(out) if isinstance(item, dict) and key in item}
+    for j, item in enumerate(over):
+        if item[key] in index:
+            k = index[item[key]]
+            out[k] = _GONE if item.get("delete") is True else \
+                _merge(out[k], {f: v for f, v in item.items() if f != "new"}, opath + (j,), mpath + (k,), moves)
+        else:
+            _check_item(item, key, index, opath + (j,))
+            k = len(out)
+            out.append(_without_new(item))
+        if moves is not None and opath + (j,) != mpath + (k,):
+            moves[opath + (j,)] = mpath + (k,)
+    return out
+
+
+def _item_key(base: Any, over: Any, mpath: Path) -> str | None:
+    """The key that list items merge by at `mpath` (`id` or `name`), or None: the variant's list replaces."""
+    if _by_id(base) and _by_id(over):
+        return "id"
+    shape = tuple(None if isinstance(p, int) else p for p in mpath)
+    if shape in _NAMED_LISTS and isinstance(base, list) and _keyed(over, "name"):
+        return "name"
+    return None
+
+
+def _check_new(mpath: Path, key: Any, base: dict, opath: Path, value: Any) -> None:
+    """A variant's option the base lacks must say `new: true`: a misspelt one would silently do nothing."""
+    if mpath == ("options",) and not (isinstance(value, dict) and value.get("new") is True):
+        raise _MergeError(f"the base has no option {key!r}{_did_you_mean(key, base)}", opath,
+                          "to add an option in a variant, give it `new: true`")
+
+
+def _check_item(item: dict, key: str, index: dict, opath: Path) -> None:
+    """A keyed item the base lacks: refused when it looks like a misspelling of one it has, unless `new: true`."""
+    if item.get("delete") is True:
+        raise _MergeError(f"the base has no item with {key} {item[key]!r} to delete{_did_you_mean(item[key], index)}",
+                          opath + (key,), "delete an item the base has, by its exact " + key)
+    if item.get("new") is not True and _did_you_mean(item[key], index):
+        raise _MergeError(f"the base has no item with {key} {item[key]!r}{_did_you_mean(item[key], index)}",
+                          opath + (key,), f"fix the {key}, or give a new item `new: true`")
+
+
+def _did_you_mean(word: Any, names) -> str:
+    close = difflib.get_close_matches(str(word), [str(n) for n in names], n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _without_new(value: Any) -> Any:
+    return {k: v for k, v in value.items() if k != "new"} if isinstance(value, dict) and "new" in value else value
+
+
+def _prune(data: Any, path: Path, shifts: dict) -> Any:
+    """`data` without the items a variant deleted; `shifts` maps each moved item's old path to its new one."""
+    if isinstance(data, dict):
+        return {k: _prune(v, path + (k,), shifts) for k, v in data.items()}
+    if isinstance(data, list):
+        out = []
+        for i, item in enumerate(data):
+            if item is _GONE:
+                continue
+            if len(out) != i:
+                shifts[path + (i,)] = path + (len(out),)
+            out.append(_prune(item, path + (len(out),), shifts))
+        return out
+    return data
 
 
 def _moved(table: dict, moves: dict) -> dict:
-    """A path-keyed table of the variant file, re-keyed by where its list items sit in the merged data."""
+    """A path-keyed table re-keyed by `moves` (old path prefix -> new path), the longest prefix first."""
     if not moves:
         return dict(table)
     out = {}
@@ -439,39 +518,13 @@ def _moved(table: dict, moves: dict) -> dict:
     return out
 
 
-def _moved_paths(over: Any, merged: Any, at_over: Path, at_merged: Path):
-    """(variant path, merged path) for every list item a variant merged by id into another index."""
-    if isinstance(over, dict) and isinstance(merged, dict):
-        for key, value in over.items():
-            if key in merged:
-                yield from _moved_paths(value, merged[key], at_over + (key,), at_merged + (key,))
-    elif _by_id(over) and _by_id(merged):
-        index = {item["id"]: i for i, item in enumerate(merged)}
-        for j, item in enumerate(over):
-            i = index[item["id"]]
-            if i != j or at_over != at_merged:
-                yield at_over + (j,), at_merged + (i,)
-            yield from _moved_paths(item, merged[i], at_over + (j,), at_merged + (i,))
-
-
-def _rekey(table: dict, moves: dict) -> dict:
-    """Move position entries of variant paths to the paths their nodes have after merging."""
-    if not moves:
-        return dict(table)
-    prefixes = sorted(moves, key=len, reverse=True)
-    out = {}
-    for path, value in table.items():
-        for prefix in prefixes:
-            if path[:len(prefix)] == prefix:
-                path = moves[prefix] + path[len(prefix):]
-                break
-        out[path] = value
-    return out
-
-
 def _by_id(value: Any) -> bool:
+    return _keyed(value, "id")
+
+
+def _keyed(value: Any, key: str) -> bool:
     return isinstance(value, list) and bool(value) and \
-        all(isinstance(v, dict) and isinstance(v.get("id"), (str, int)) for v in value)
+        all(isinstance(v, dict) and isinstance(v.get(key), (str, int)) for v in value)
 
 
 def referenced_path(doc: Document, key: Path, what: str = "spec") -> str:
@@ -545,11 +598,15 @@ def load_spec(path: str, _seen: tuple = (), referenced: bool = False) -> Documen
                         "extend the base spec directly")
     base = load_referenced(doc, ("extends",), _seen + (path,))
     moves: dict = {}
-    merged = Document(path, _merge(base.data, {k: v for k, v in data.items() if k != "extends"}, (), (), moves))
+    try:
+        data = _merge(base.data, {k: v for k, v in data.items() if k != "extends"}, (), (), moves)
+    except _MergeError as exc:
+        raise doc.error(exc.message, exc.path, exc.hint) from None
+    shifts: dict = {}
+    merged = Document(path, _prune(data, (), shifts))
     merged.sources = {**base.sources, **doc.sources}
-    merged.positions = {**base.positions, **_moved(doc.positions, moves)}
-    merged.scalars = {**base.scalars, **_moved(doc.scalars, moves)}
-    merged.keys = {**base.keys, **_moved(doc.keys, moves)}
+    for table in ("positions", "scalars", "keys"):
+        setattr(merged, table, _moved({**getattr(base, table), **_moved(getattr(doc, table), moves)}, shifts))
     merged.data.setdefault("name", data.get("name"))
     return merged
 

@@ -18,7 +18,7 @@ from .state import State, event_visible
 
 MAX_LINE = 200  # longer than any move or command
 
-HELP = ("Type a move as listed (or its number). Cards are rank then suit: 10H, QS, 7C. "
+HELP = ("Type a move as listed (or its number; #number where moves are numbers themselves). Cards are rank then suit: 10H, QS, 7C. "
         "Commands: moves, hand, sheet, help, quit (saves; resume with --resume), "
         "end (stop the match by agreement and settle).")
 
@@ -145,7 +145,8 @@ class TerminalMatch:
                 out.print(render.styled(("Not legal:", "red"), f" {exc.message}. Try again (or 'moves', 'help')."))
 
     def list_moves(self, moves: list) -> None:
-        items = [f"{i}) {engine.describe(self.st, m)}" for i, m in enumerate(moves, 1)]
+        mark = "#" if engine.numbered_by_hash(self.st, moves) else ""
+        items = [f"{mark}{i}) {engine.describe(self.st, m)}" for i, m in enumerate(moves, 1)]
         self.console.print("moves: " + "  ".join(items))
 
     # -- screens -------------------------------------------------------------------------------------------------------

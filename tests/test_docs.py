@@ -64,7 +64,8 @@ def signature(fn) -> tuple:
     low = len(fn.params) if fn.min_args is None else fn.min_args
     params = [("zone" if i in fn.zone_args else p) + ("?" if i >= low else "") for i, p in enumerate(fn.params)]
     if callable(fn.returns):
-        as_int, as_num = fn.result([T.INT] * len(fn.params)), fn.result([T.NUM] * len(fn.params))
+        as_int = fn.result([T.INT if p == T.NUM else p for p in fn.params])
+        as_num = fn.result(list(fn.params))
         result = as_int if as_int == as_num else f"{as_int} or {as_num}"
     else:
         result = fn.returns

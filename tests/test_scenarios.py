@@ -29,7 +29,7 @@ def test_scenario_meets_its_expectations(path):
 
 def test_every_game_family_has_scenarios():
     folders = {os.path.basename(os.path.dirname(p)) for p in SCENARIOS}
-    assert {"tarot", "preferans", "piquet", "mitten"} <= folders
+    assert {"tarot", "preferans", "piquet", "mitten", "hearts", "oh-hell", "scopa", "belote"} <= folders
 
 
 # -- what a scenario file may get wrong: a located error (file:line:column), a hint, exit 2 ----------------------------

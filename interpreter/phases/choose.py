@@ -80,6 +80,7 @@ class ChoosePhase(Phase):
 
     def apply(self, st, move: Move) -> None:
         me = st.ph["seat"]
+        mark = len(st.events)  # the move's own line goes before what its statements log
         if move.kind == "option":
             do = next(o[2] for o in self.options if o[0] == move.value)
             if do is not None:
@@ -87,7 +88,7 @@ class ChoosePhase(Phase):
         elif self.source_do is not None:
             with_locals(st, {"me": me, "choice": move.value}, self.source_do)
         st.ph["chosen"] = True
-        st.events.append(Event("choose", me, value=move, phase=self.id))
+        st.events.insert(mark, Event("choose", me, value=move, phase=self.id))
 
     def event_text(self, ctx, event) -> str:
         return f"{ctx.game.seat_name(event.seat, ctx.n)} ({self.label}): {self.describe(ctx, event.value)}"

@@ -2,11 +2,18 @@
 and `max` closing with the move `done`. `allowed` (a condition on `card`) restricts which cards may go; a list
 of conditions is tiered: the first that allows some card of the hand decides ("these only when nothing else
 can go"). `show` (a condition on `card`) makes a discarded card public (e.g. trumps a rule says must be shown).
+
+`who` may also be a list of seats: each of them discards in turn, in private (into a zone the others cannot
+see, e.g. a per-seat `passed` zone visible to its owner), and a later phase reveals or moves the cards together
+(passing cards). `prompt` is a template for the question (with `me` and `more`, the cards still to go), and
+`bots` a number on `card` (with `me`): the heuristic bot discards the card it scores highest.
 """
 from __future__ import annotations
 
+from .. import dsltypes as T
 from ..state import Event, Move, others
 from .base import Phase, with_locals
+from .turns import Template
 
 DONE = Move("option", "done")
 
@@ -14,38 +21,57 @@ DONE = Move("option", "done")
 class DiscardPhase(Phase):
     type_name = "discard"
 
-    def __init__(self, pid, when, who, source, target, low, high, allowed, show, label):
+    def __init__(self, pid, when, label, who, source, target, low, high, allowed, show, prompt_t, bots,
+                 many: bool):
         super().__init__(pid, when, label)
         self.who, self.source, self.target = who, source, target
         self.low, self.high, self.allowed, self.show = low, high, allowed, show
+        self.prompt_t, self.bots, self.many = prompt_t, bots, many
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "DiscardPhase":
-        who = cc.expr("who", "seat")
+        who, who_type, _ = cc.typed_expr("who")
+        if who_type not in (T.SEAT, T.list_of(T.SEAT)):
+            raise cc.error(f"who: must be a seat or a list of seats, not {who_type}", "who")
         source = cc.zone_name("from", per_seat=True)
         target = cc.zone_name("to")
         if "count" in spec:
             low = high = cc.number("count", spec["count"])
         else:
             low, high = cc.number("min", spec.get("min", 0)), cc.number("max", spec["max"])
-        local = {"me": ("seat", None), "card": ("card", None)}
+        local = {"me": (T.SEAT, None), "card": (T.CARD, None)}
         tiers = spec.get("allowed")
         if isinstance(tiers, list):
             allowed = [cc.expr(("allowed", i), "bool", local) for i in range(len(tiers))]
         else:
             allowed = [cc.expr("allowed", "bool", local)] if tiers is not None else None
         show = cc.expr("show", "bool", local) if "show" in spec else None
-        return cls(spec["id"], cc.when(), who, source, target, low, high, allowed, show, spec.get("label", ""))
+        prompt_t = Template.compile(cc, "prompt", {"me": (T.SEAT, None), "more": (T.INT, None)}) \
+            if "prompt" in spec else None
+        bots = cc.expr("bots", "num", local) if "bots" in spec else None
+        return cls(spec["id"], cc.when(), spec.get("label", ""), who, source, target, low, high, allowed, show,
+                   prompt_t, bots, who_type != T.SEAT)
 
     def start(self, st) -> None:
-        st.ph = {"seat": self.who(st), "n": 0, "low": self.low(st), "high": self.high(st), "closed": False}
+        seats = list(self.who(st)) if self.many else [self.who(st)]
+        st.ph = {"seats": seats, "seat": seats[0] if seats else None, "n": 0, "low": self.low(st),
+                 "high": self.high(st), "closed": False}
+        st.ph["closed"] = not seats or st.ph["high"] <= 0
 
     def actor(self, st) -> int | None:
         return st.ph["seat"]
 
     def done(self, st) -> bool:
+        return st.ph["closed"]
+
+    def _next_seat(self, st) -> None:
+        """After a seat closed or reached `high`: the next seat of `who` discards, or the phase is over."""
         ph = st.ph
-        return ph["closed"] or ph["n"] >= ph["high"]
+        rest = ph["seats"][ph["seats"].index(ph["seat"]) + 1:]
+        if rest:
+            ph["seat"], ph["n"] = rest[0], 0
+        else:
+            ph["closed"] = True
 
     def hand(self, st) -> list:
         return st.zones[st.game.zone_id(self.source, st.ph["seat"], st.n)]
@@ -71,8 +97,8 @@ class DiscardPhase(Phase):
     def apply(self, st, move: Move) -> None:
         me = st.ph["seat"]
         if move == DONE:
-            st.ph["closed"] = True
             st.events.append(Event("discard", me, value=DONE, phase=self.id))
+            self._next_seat(st)
             return
         card = move.value
         self.hand(st).remove(card)
@@ -82,6 +108,8 @@ class DiscardPhase(Phase):
         st.events.append(Event("discard", me, (card,), move, None if public else (me,), self.id))
         if not public:
             st.events.append(Event("discard", me, audience=others(me, st.n), phase=self.id))  # the others see a card go
+        if st.ph["n"] >= st.ph["high"]:
+            self._next_seat(st)
 
     def event_text(self, ctx, event) -> str:
         """`Anne discards T2`; the others read `Anne discards a card`."""
@@ -106,6 +134,14 @@ class DiscardPhase(Phase):
 
     def prompt(self, st) -> str:
         ph = st.ph
+        if self.prompt_t is not None:
+            return with_locals(st, {"me": ph["seat"], "more": ph["high"] - ph["n"]},
+                               lambda s: self.prompt_t.render(s, True))
         if ph["low"] == ph["high"]:
             return f"discard {ph['high'] - ph['n']} more card(s)"
         return f"discard up to {ph['high'] - ph['n']} more card(s), or 'done'"
+
+
+    def preference(self, view, card: int, seat: int):
+        """How much a bot likes discarding `card` by the phase's `bots` expression, on its view (None: no hint)."""
+        return None if self.bots is None else with_locals(view, {"me": seat, "card": card}, self.bots)

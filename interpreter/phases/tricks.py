@@ -17,11 +17,18 @@ its `leader`, `trick_no` and `last`) makes a led escape card win its trick after
 by a side that won every trick before". `announcements` are optional calls a player may make
 before playing a card (`{name, label, when, do, bots}`, with `me` and `trick_no`): each is offered while its
 `when` holds, at most once per player and trick, and the same player then goes on to play a card.
+
+`strength` and `points` (a `CardTable` each) may depend on the trump: per-rank tables for the trump suit and the
+plain suits, or an expression on `card` and `trump`, worked out once per card when the phase starts (the trump
+is fixed then). `strength` orders the cards of a suit for winning and overtrumping (default: the deck's rank
+order); `points` gives `on_trick` its `trick_points` (default: the deck's points). `trump_exempt` (with `me` and
+`winning`, the seat winning the trick so far) frees a player void in the led suit from `must_trump`.
 """
 from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from .. import dsltypes as T
 from ..state import Event, Move
 from .base import Phase, with_locals
 
@@ -39,6 +46,50 @@ class Announcement(NamedTuple):
     trick_no: int | None
 
 
+class CardTable:
+    """A number per card that may depend on the trump: `{trump: …, plain: …}` per-rank tables (a list of rank names
+    low to high for an order, a {rank: number} mapping for values; a suit without its table keeps the deck's
+    value), or an expression on `card` and `trump`. `values(st, trump)` works it out for every card, once."""
+
+    __slots__ = ("fn", "tables", "default")
+
+    def __init__(self, fn, tables: dict, default: str):
+        self.fn, self.tables, self.default = fn, tables, default  # default: "rank_of" or "points"
+
+    @classmethod
+    def compile(cls, cc, key: str, kind: str) -> "CardTable | None":
+        value = cc.spec.get(key)
+        default = "rank_of" if kind == "order" else "points"
+        if value is None:
+            return None
+        if isinstance(value, str):
+            return cls(cc.expr(key, "num", {"card": (T.CARD, None), "trump": (T.STR, None)}), {}, default)
+        ranks = cc.c.data["deck"]["ranks"]
+        ranks = [str(r) for r in ranks]
+        tables = {}
+        for part, table in value.items():
+            names = table if kind == "order" else list(table)
+            for i, name in enumerate(names):
+                if str(name) not in ranks:
+                    where = (key, part, i) if kind == "order" else (key, part)
+                    raise cc.error(f"{key}: no rank {name!r} in the deck", where, "ranks: " + ", ".join(ranks))
+            tables[part] = {str(r): i for i, r in enumerate(table)} if kind == "order" else \
+                {str(r): v for r, v in table.items()}
+        return cls(None, tables, default)
+
+    def values(self, st, trump: str | None) -> list:
+        deck = st.game.deck
+        base = getattr(deck, self.default)
+        if self.fn is not None:
+            fn = self.fn
+            return [with_locals(st, {"card": c, "trump": trump}, fn) for c in range(len(deck))]
+        out = []
+        for c in range(len(deck)):
+            table = self.tables.get("trump" if deck.suit_of[c] == trump else "plain")
+            out.append(base[c] if table is None else table.get(deck.rank_name[c], 0))
+        return out
+
+
 class TricksPhase(Phase):
     type_name = "tricks"
 
@@ -50,7 +101,8 @@ class TricksPhase(Phase):
     def compile(cls, spec: dict, cc) -> "TricksPhase":
         trick_local = {"trick_no": ("int", None)}
         win_local = {"winner": ("seat", None), "trick_no": ("int", None), "cards": ("list[card]", None),
-                     "players": ("list[seat]", None), "leader": ("seat", None), "last": ("bool", None)}
+                     "players": ("list[seat]", None), "leader": ("seat", None), "last": ("bool", None),
+                     "trick_points": ("num", None)}
         fns = {
             "players": cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
             "leader": cc.expr("leader", "seat"),
@@ -73,6 +125,10 @@ class TricksPhase(Phase):
                                                            "trick_no": ("int", None), "last": ("bool", None)})
             if "escape_wins" in spec else None,
             "announcements": [],
+            "strength": CardTable.compile(cc, "strength", "order"),
+            "card_points": CardTable.compile(cc, "points", "values"),
+            "trump_exempt": cc.expr("trump_exempt", "bool", {"me": ("seat", None), "winning": ("seat", None)})
+            if "trump_exempt" in spec else None,
         }
         said = {"me": ("seat", None), "trick_no": ("int", None)}
         for i, ann in enumerate(spec.get("announcements") or []):
@@ -97,9 +153,12 @@ class TricksPhase(Phase):
     # -- flow -----------------------------------------------------------------------------------------------------
     def start(self, st) -> None:
         players = list(self.players(st))
+        trump = self.trump(st)
         st.ph = {"players": players, "leader": self.leader(st), "trick": [], "by": [], "turn": 0, "order": [],
-                 "no": 0, "trump": self.trump(st), "first": True, "over": False,
-                 "total": self.count(st) if self.count else None, "escape": self.escape_cards(st), "said": []}
+                 "no": 0, "trump": trump, "first": True, "over": False,
+                 "total": self.count(st) if self.count else None, "escape": self.escape_cards(st), "said": [],
+                 "strength": self.strength.values(st, trump) if self.strength else None,
+                 "points": self.card_points.values(st, trump) if self.card_points else None}
         st.events.append(Event("tricks", None, tuple(st.ph["escape"]), st.ph["trump"], phase=self.id))
         self.begin_trick(st)
 
@@ -229,14 +288,21 @@ class TricksPhase(Phase):
         trump = ph["trump"]
         if self.must_trump and trump is not None:
             trumps = [c for c in hand if suit_of[c] == trump]
-            if trumps:
+            if trumps and not self.exempt(st):
                 return self.over_trumped(st, trumps)
         return sorted(hand)
+
+    def exempt(self, st) -> bool:
+        """Whether `trump_exempt` frees the player to move (void in the led suit) from trumping."""
+        if self.trump_exempt is None:
+            return False
+        ph = st.ph
+        return bool(with_locals(st, {"me": ph["order"][ph["turn"]], "winning": self.winner(st)}, self.trump_exempt))
 
     def over_trumped(self, st, trumps: list) -> list:
         if not self.overtrump:
             return sorted(trumps)
-        suit_of, rank_of = st.game.deck.suit_of, st.game.deck.rank_of
+        suit_of, rank_of = st.game.deck.suit_of, st.ph["strength"] or st.game.deck.rank_of
         trump, esc = st.ph["trump"], st.ph["escape"]
         best = max((rank_of[c] for c in st.ph["trick"] if suit_of[c] == trump and c not in esc), default=-1)
         higher = [c for c in trumps if rank_of[c] > best]
@@ -292,8 +358,10 @@ class TricksPhase(Phase):
         if self.on_trick is not None and winner is not None:
             players = [None if s == ZONE_SEAT else s for s in ph["by"]]
             last = (ph["total"] is not None and ph["no"] >= ph["total"]) or not self.any_cards(st)
+            points = ph["points"] or game.deck.points
             with_locals(st, {"winner": winner, "trick_no": ph["no"], "cards": list(ph["trick"]), "players": players,
-                             "leader": players[0], "last": last}, self.on_trick)
+                             "leader": players[0], "last": last,
+                             "trick_points": sum(points[c] for c in ph["trick"])}, self.on_trick)
         if not zone_led and winner is not None:
             ph["leader"] = winner
         elif zone_led and self.lead_from[4] is not None:
@@ -306,8 +374,7 @@ class TricksPhase(Phase):
     def winner(self, st) -> int | None:
         """The seat credited with the finished trick (None: nobody)."""
         ph = st.ph
-        deck = st.game.deck
-        suit_of, rank_of = deck.suit_of, deck.rank_of
+        suit_of, rank_of = st.game.deck.suit_of, ph["strength"] or st.game.deck.rank_of
         trick, by, esc = ph["trick"], ph["by"], ph["escape"]
         led, trump = self.led_suit(ph, suit_of), ph["trump"]
         if trick[0] in esc and by[0] != ZONE_SEAT and self.escape_wins is not None and self.led_escape_wins(st):

@@ -94,9 +94,11 @@ class _Line:
 
 
 def _lines(cc, key, locals_: dict) -> list:
+    """Template lines at `key` (a phase key, or a path tuple such as ("actions", 0, "log"))."""
     value = cc.c.doc.get(cc._p(key))
     items = value if isinstance(value, list) else [value]
-    keys = [(key, i) if isinstance(value, list) else (key,) for i in range(len(items))]
+    base = key if isinstance(key, tuple) else (key,)
+    keys = [base + (i,) if isinstance(value, list) else base for i in range(len(items))]
     out = []
     for item, k in zip(items, keys):
         if isinstance(item, dict):
@@ -213,7 +215,7 @@ class TurnsPhase(Phase):
         for v in list(coll(st)):
             loc[var] = v
             if _passes(st, guards):
-                self._collect(st, action, i + 1, values + (v,), out)
+                self._collect(st, action, i + 1, values + (tuple(v) if type(v) is list else v,), out)
 
     def _bind(self, st, move: Move, seat: int | None = None) -> tuple:
         """Bind `me` and the move's parameters; returns (action, saved locals) — restore with _restore."""
@@ -222,7 +224,7 @@ class TurnsPhase(Phase):
         saved = {k: loc.get(k, _MISSING) for k in self.names}
         loc["me"] = st.ph["seat"] if seat is None else seat
         for (var, _, _), v in zip(action.params, move.value[1:]):
-            loc[var] = v
+            loc[var] = list(v) if type(v) is tuple else v  # a list parameter (subsets …) is a tuple in the move
         return action, saved
 
     # -- applying -----------------------------------------------------------------------------------------------------
@@ -230,6 +232,7 @@ class TurnsPhase(Phase):
         me = st.ph["seat"]
         label = self._label_values(st, move)
         notes = ()
+        mark = len(st.events)  # the move's own line goes before what its statements log
         action, saved = self._bind(st, move)
         try:
             if self.before is not None:
@@ -248,7 +251,7 @@ class TurnsPhase(Phase):
                 nxt = players[(players.index(me) + 1) % len(players)] if me in players else players[0]
         finally:
             _restore(st.loc, saved)
-        st.events.append(Event("turn", me, self.cards_of(move), (move, label, notes), phase=self.id))
+        st.events.insert(mark, Event("turn", me, self.cards_of(move), (move, label, notes), phase=self.id))
         st.ph["seat"] = nxt
         st.ph["over"] = bool(self.until(st))
 
@@ -304,7 +307,8 @@ class TurnsPhase(Phase):
         cards = {deck.index[w] for w in words if w in deck.index}
         moves = self.legal(st)
         if cards:
-            with_card = [m for m in moves if any(v in cards for v in m.value[1:])]
+            with_card = [m for m in moves if any(v in cards or (type(v) is tuple and cards.intersection(v))
+                                                 for v in m.value[1:])]
             shown = ", ".join(deck.pretty(c) for c in sorted(cards))
             if with_card:
                 return (f"'{text}' is not a move now; with {shown} you can: "
