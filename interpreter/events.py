@@ -65,7 +65,7 @@ def _call(ctx, event: Event) -> str:
 
 
 def _spoken(ctx, event: Event) -> str:
-    """What a seat announced, after its name (unless the text begins with it): `North: 2 mittens`."""
+    """What a seat announced, after its name (unless the text begins with it): `North: six!`."""
     if event.seat is None:
         return event.value
     name = _name(ctx, event.seat)

@@ -35,8 +35,9 @@ TRICK = -1  # the place of a card lying in the trick being played
 class Knowledge:
     """`known`: card -> the zone id where the view shows it (TRICK for the trick in play); `places`: card -> the
     hidden zone ids it may be in (sorted tuple); `voids`: seat -> suits it holds none of; `trump_cap`: seat ->
-    (trump suit, the rank no trump it holds exceeds; -1: no trump at all); `seen`: cards the events named;
-    `hands`: hand zone id -> seat, for the hands the deal's trick phases play from (where voids apply)."""
+    (trump suit, the strength no trump it holds exceeds; -1: no trump at all); `seen`: cards the events named;
+    `hands`: hand zone id -> seat, for the hands the deal's trick phases play from (where voids apply);
+    `strength`: each card's strength in the tricks (the phase's `strength` table, else the deck's rank order)."""
 
     known: dict = field(default_factory=dict)
     places: dict = field(default_factory=dict)
@@ -44,19 +45,20 @@ class Knowledge:
     trump_cap: dict = field(default_factory=dict)
     seen: set = field(default_factory=set)
     hands: dict = field(default_factory=dict)
+    strength: list = field(default_factory=list)
 
     def unknown(self) -> list:
         """The cards whose place the view does not show."""
         return sorted(self.places)
 
-    def excludes(self, seat: int, suit: str, rank: int, escape: bool) -> bool:
+    def excludes(self, seat: int, suit: str, card: int, escape: bool) -> bool:
         """Whether the trick rules proved that `seat` holds no such card (escape cards are never excluded)."""
         if escape:
             return False
         if suit in self.voids.get(seat, ()):
             return True
         cap = self.trump_cap.get(seat)
-        return cap is not None and cap[0] == suit and rank > cap[1]
+        return cap is not None and cap[0] == suit and self.strength[card] > cap[1]
 
 
 def knowledge(view) -> Knowledge:
@@ -73,7 +75,8 @@ def knowledge(view) -> Knowledge:
     for event in view.events:
         kn.seen.update(event.cards)
     hidden = sorted(z for z, k in view.hidden.items() if k > 0)
-    gone = {c for e in view.events if e.kind in ("play", "lead", "discard") for c in e.cards}
+    # Cards played to tricks never return to a hand; discarded ones may (passed cards are handed on by effects).
+    gone = {c for e in view.events if e.kind in ("play", "lead") for c in e.cards}
     deck = game.deck
     escape = _escape_cards(view)
     for c in range(len(deck)):
@@ -83,8 +86,8 @@ def knowledge(view) -> Knowledge:
         for zid in hidden:
             owner = hands.get(zid)
             if c in gone and owner is not None:
-                continue  # a card seen played or discarded is not back in a hand
-            if owner is not None and kn.excludes(owner, deck.suit_of[c], deck.rank_of[c], c in escape):
+                continue  # a card seen played is not back in a hand
+            if owner is not None and kn.excludes(owner, deck.suit_of[c], c, c in escape):
                 continue
             places.append(zid)
         kn.places[c] = tuple(places)
@@ -132,13 +135,16 @@ def _infer_from_tricks(view, kn: Knowledge) -> dict:
     """Replay the logged tricks: record voids and trump caps; returns {hand zone id: seat} of the trick phases."""
     game, n = view.game, view.n
     deck = game.deck
-    suit_of, rank_of = deck.suit_of, deck.rank_of
+    suit_of = deck.suit_of
+    kn.strength = list(deck.rank_of)
     hands: dict = {}
     rules, trump, escape, trick = None, None, set(), []
     for event in view.events:
         if event.kind == "tricks":
             rules = phase_of(game, event.phase)
             trump, escape, trick = event.value, set(event.cards), []
+            if rules.strength is not None:
+                kn.strength = rules.strength.values(view, trump)
             for s in range(n):
                 hands[game.zone_id(rules.hand, s, n)] = s
         elif event.kind == "lead":
@@ -147,7 +153,7 @@ def _infer_from_tricks(view, kn: Knowledge) -> dict:
             trick = []
         elif event.kind == "play" and rules is not None:
             card = event.cards[0]
-            _infer_play(kn, rules, trump, escape, trick, event.seat, card, suit_of, rank_of)
+            _infer_play(kn, rules, trump, escape, trick, event.seat, card, suit_of, kn.strength)
             trick.append(card)
     return hands
 
@@ -166,8 +172,8 @@ def _infer_play(kn, rules, trump, escape, trick, seat, card, suit_of, rank_of) -
             _cap(kn, seat, trump, best)
         return
     kn.voids.setdefault(seat, set()).add(led)
-    if not rules.must_trump or trump is None:
-        return
+    if not rules.must_trump or trump is None or rules.trump_exempt is not None:
+        return  # (an exemption from trumping, e.g. while a partner wins, leaves the trumps unproved)
     if suit != trump:
         kn.voids[seat].add(trump)
     elif rules.overtrump and rank_of[card] < best:

@@ -123,7 +123,7 @@ class _Sampler:
         if dealt and owner in self.sheds:
             return True
         deck = self.view.game.deck
-        return owner is None or not self.kn.excludes(owner, deck.suit_of[card], deck.rank_of[card],
+        return owner is None or not self.kn.excludes(owner, deck.suit_of[card], card,
                                                      card in self.escape)
 
     def layout(self, world: State) -> dict | None:

@@ -10,6 +10,7 @@ import pytest
 from interpreter import engine
 from interpreter.compiler import load_game
 from interpreter.errors import IllegalMoveError, SpecError
+from interpreter.events import text as event_text
 
 from .scenario_helpers import run_cli
 
@@ -66,7 +67,7 @@ def test_an_action_level_log_validates_and_adds_its_line(tmp_path):
     while len(st.zones[game.zone_id("table", None, 2)]) < 3:
         engine.apply(st, next(m for m in engine.legal_moves(st) if m.value[0] == "lay"))
     engine.apply(st, next(m for m in engine.legal_moves(st) if m.value[0] == "lay"))
-    assert st.events[-1].text.endswith("— the table has 4 cards") and lay.value[0] == "lay"
+    assert event_text(st, st.events[-1]).endswith("— the table has 4 cards") and lay.value[0] == "lay"
 
 
 def test_an_announce_follows_its_moves_line_and_names_the_seat(tmp_path):
@@ -79,7 +80,7 @@ def test_an_announce_follows_its_moves_line_and_names_the_seat(tmp_path):
     seat = engine.to_move(st)
     name = game.seat_name(seat, 2)
     engine.apply(st, six[0])
-    assert [e.text for e in st.events[-2:]] == [f"{name}: lay {game.deck.pretty(six[0].value[1])}", f"{name}: six!"]
+    assert [event_text(st, e) for e in st.events[-2:]] == [f"{name}: lay {game.deck.pretty(six[0].value[1])}", f"{name}: six!"]
 
 
 def test_prompt_templates_can_show_a_suit_symbol(tmp_path):
@@ -288,7 +289,7 @@ def test_every_seat_passes_in_private_and_the_cards_move_together(tmp_path):
     assert engine.to_move(st) == second
     view = st.view(second)  # the second seat chooses without seeing the first seat's pass
     assert view.zones[game.zone_id("passed", first, 2)] == [] and view.hidden[game.zone_id("passed", first, 2)] == 2
-    assert not any(game.deck.pretty(c) in e.text for e in view.events for c in picks[first])
+    assert not any(game.deck.pretty(c) in (event_text(view, e) or "") for e in view.events for c in picks[first])
     for c in picks[second]:
         engine.apply(st, engine.parse_move(st, game.deck.code(c)))
     assert engine.current_phase(st).id == "play"  # hand_on ran: each got the other's cards
