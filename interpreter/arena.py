@@ -18,7 +18,7 @@ from typing import Callable
 
 from . import engine
 from .agents import make_agent
-from .simulate import mean_ci
+from .simulate import finished_deal_record, mean_ci
 
 def seatings(agents: list, n: int) -> list:
     """The distinct rotations of `agents` (cycled over `n` seats) around the table, in order."""
@@ -42,7 +42,8 @@ class Tally:
 
 def play_seating(game, seating: tuple, seed: int, players: int | None, options: dict | None,
                  agent_args: dict, dealer: int) -> tuple:
-    """One deal of seed `seed` with seat s played by agent `seating[s]`: (deal values, {agent: (seconds, moves)})."""
+    """One deal of seed `seed` with seat s played by agent `seating[s]`: (deal values, {agent: (seconds, moves)},
+    the deal's record as `interp simulate --out` writes it)."""
     st = engine.new_match(game, players, seed, options, dealer=dealer)
     agents = [make_agent(name, seed=seed * 1000 + s, **agent_args.get(name, {})) for s, name in enumerate(seating)]
     spent = {name: [0.0, 0] for name in seating}
@@ -54,19 +55,24 @@ def play_seating(game, seating: tuple, seed: int, players: int | None, options: 
         spent[seating[seat]][0] += time.perf_counter() - started
         spent[seating[seat]][1] += 1
         engine.apply(st, move)
-    return engine.deal_values(st), spent
+    return engine.deal_values(st), spent, finished_deal_record(st, seed, seed, list(seating))
 
 
 def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
-          agent_args: dict | None = None, tick: Callable[[], None] | None = None) -> dict:
-    """Play `deals` duplicate deals; per agent: mean deal value, its 95% interval, deals, seconds a move."""
+          agent_args: dict | None = None, tick: Callable[[], None] | None = None,
+          on_record: Callable[[dict], None] | None = None) -> dict:
+    """Play `deals` duplicate deals; per agent: mean deal value, its 95% interval, deals, seconds a move.
+    `on_record(record)` gets each deal played (one per deal and seating), with its `seating` number added."""
     n = players or game.default_players
     table = seatings(agents, n)
     tallies = {name: Tally([]) for name in agents}
     for i in range(deals):
         sums = {name: [0, 0] for name in agents}
-        for seating in table:
-            values, spent = play_seating(game, seating, seed + i, n, options, agent_args or {}, dealer=i % n)
+        for k, seating in enumerate(table):
+            values, spent, record = play_seating(game, seating, seed + i, n, options, agent_args or {},
+                                                 dealer=i % n)
+            if on_record is not None:
+                on_record({**record, "deal": i, "seating": k})
             for s, name in enumerate(seating):
                 sums[name][0] += values[s]
                 sums[name][1] += 1
