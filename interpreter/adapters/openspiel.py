@@ -1,8 +1,8 @@
 """Every spec as an OpenSpiel Python game (the `openspiel` extra: pip install 'interp[openspiel]').
 
 `register(game)` registers one compiled spec under the short name `interp_<file name>` (dashes become
-underscores: `interp_preferans_4`); `register_all()` registers every shipped game. Then OpenSpiel's own API
-works as for any game: `pyspiel.load_game("interp_tarot", {"players": 5})`.
+underscores: `my-game.yaml` is `interp_my_game`); `register_all()` registers every shipped game. Then
+OpenSpiel's own API works as for any game: `pyspiel.load_game("interp_my_game", {"players": 4})`.
 
 One OpenSpiel episode is one deal of a fresh match:
 

@@ -2,7 +2,7 @@
 
 `env(game, players=None, options=None)` is the environment of one spec (a compiled Game, a shipped game's
 name or a spec path) at one player count; `environments()` maps every shipped game's name to a constructor
-(`environments()["tarot"](players=5)`). One episode is one deal of a fresh match:
+(`environments()["my-game"](players=4)`). One episode is one deal of a fresh match:
 
 - **agents** are the seats by name (`North`, `East`, …); the agent to act is `engine.to_move`.
 - **actions** are `interpreter.actions.ActionSpace` ids (`Discrete(num_actions)`), the same in every deal.
