@@ -16,7 +16,7 @@ name or a spec path) at one player count; `environments()` maps every shipped ga
 
 >>> e = env("docs/examples/tiny.yaml")
 >>> e.reset(seed=1)
->>> e.possible_agents, e.action_space("North").n
+>>> e.possible_agents, int(e.action_space("North").n)
 (['North', 'South'], 24)
 >>> obs, reward, done, cut, info = e.last()
 >>> int(obs["action_mask"].sum()) == 12      # the first lead: any card of a hand of twelve
