@@ -18,7 +18,7 @@ from typing import Callable
 
 from . import engine
 from .agents import make_agent
-from .simulate import mean_ci, pool_map
+from .simulate import finished_deal_record, mean_ci, pool_map
 
 def seatings(agents: list, n: int) -> list:
     """The distinct rotations of `agents` (cycled over `n` seats) around the table, in order."""
@@ -42,7 +42,8 @@ class Tally:
 
 def play_seating(game, seating: tuple, seed: int, players: int | None, options: dict | None,
                  agent_args: dict, dealer: int) -> tuple:
-    """One deal of seed `seed` with seat s played by agent `seating[s]`: (deal values, {agent: (seconds, moves)})."""
+    """One deal of seed `seed` with seat s played by agent `seating[s]`: (deal values, {agent: (seconds, moves)},
+    the deal's record as `interp simulate --out` writes it)."""
     st = engine.new_match(game, players, seed, options, dealer=dealer)
     agents = [make_agent(name, seed=seed * 1000 + s, **agent_args.get(name, {})) for s, name in enumerate(seating)]
     spent = {name: [0.0, 0] for name in seating}
@@ -54,40 +55,47 @@ def play_seating(game, seating: tuple, seed: int, players: int | None, options: 
         spent[seating[seat]][0] += time.perf_counter() - started
         spent[seating[seat]][1] += 1
         engine.apply(st, move)
-    return engine.deal_values(st), spent
+    return engine.deal_values(st), spent, finished_deal_record(st, seed, seed, list(seating))
 
 
 def duplicate_deal(game, task: tuple) -> tuple:
-    """Deal number i played once per seating: ({agent: mean value of its seats}, {agent: (seconds, moves)})."""
+    """Deal number i played once per seating: ({agent: mean value of its seats}, {agent: (seconds, moves)},
+    the records of the deals played)."""
     i, table, seed, n, options, agent_args = task
     sums = {name: [0, 0] for seating in table for name in seating}
     time_spent = {name: [0.0, 0] for name in sums}
-    for seating in table:
-        values, spent = play_seating(game, seating, seed + i, n, options, agent_args, dealer=i % n)
+    records = []
+    for k, seating in enumerate(table):
+        values, spent, record = play_seating(game, seating, seed + i, n, options, agent_args, dealer=i % n)
+        records.append({**record, "deal": i, "seating": k})
         for s, name in enumerate(seating):
             sums[name][0] += values[s]
             sums[name][1] += 1
         for name, (secs, moves) in spent.items():
             time_spent[name][0] += secs
             time_spent[name][1] += moves
-    return {name: float(total) / count for name, (total, count) in sums.items()}, time_spent
+    return {name: float(total) / count for name, (total, count) in sums.items()}, time_spent, records
 
 
 def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
-          agent_args: dict | None = None, tick: Callable[[], None] | None = None, jobs: int | None = None) -> dict:
+          agent_args: dict | None = None, tick: Callable[[], None] | None = None, jobs: int | None = None,
+          on_record: Callable[[dict], None] | None = None) -> dict:
     """Play `deals` duplicate deals on `jobs` processes (None: all cores); per agent: mean deal value, its 95%
     interval, deals, seconds a move; per pair of agents the paired margin (`margins`). The deals are independent,
-    so the results are the same whatever `jobs`."""
+    so the results are the same whatever `jobs`. `on_record(record)` gets each deal played (one per deal and
+    seating, in order), with its `seating` number added."""
     n = players or game.default_players
     table = seatings(agents, n)
     tallies = {name: Tally([]) for name in agents}
     tasks = [(i, table, seed, n, options, agent_args or {}) for i in range(deals)]
-    for scores, spent in pool_map(game, duplicate_deal, tasks, jobs):
+    for scores, spent, records in pool_map(game, duplicate_deal, tasks, jobs):
         for name, score in scores.items():
             tallies[name].scores.append(score)
         for name, (secs, moves) in spent.items():
             tallies[name].seconds += secs
             tallies[name].moves += moves
+        for record in records if on_record is not None else ():
+            on_record(record)
         if tick is not None:
             tick()
     out = {}

@@ -13,6 +13,7 @@ if _MAIN_THREAD:  # Ctrl-C while the modules below load ends interp at once, wit
     _sigint_before = signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 import argparse
+from contextlib import nullcontext
 import json
 import os
 import sys
@@ -98,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="heuristic, random or search; or one per bot seat in turn, e.g. search,heuristic")
     _jobs_arg(p)
     p.add_argument("--out", metavar="FILE", help="write one record per deal: JSON Lines, or CSV if FILE ends in .csv")
+    p.add_argument("--plot", metavar="FILE.png", help="draw each seat's deal values and the first stat's mix "
+                   "(needs matplotlib: pip install 'interp[plot]')")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
 
@@ -108,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", "--deals", type=int, default=100)
     p.add_argument("--iterations", type=int, help="search: sampled worlds per decision (default: a playout budget)")
     _jobs_arg(p)
+    p.add_argument("--out", metavar="FILE", help="write one record per deal and seating: JSON Lines, or CSV if FILE "
+                   "ends in .csv")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena)
 
@@ -283,32 +288,48 @@ def _report_expect(result: dict, console: Console) -> int:
 
 
 # -- simulate ------------------------------------------------------------------------------------------------------
+def _record_writer(path: str | None):
+    """The `--out` file's writer (None without --out); a file that cannot be written is a one-line error."""
+    from .simulate import RecordWriter
+    try:
+        return RecordWriter.open(path) if path else None
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror}") from None
+
+
 def cmd_simulate(args, console: Console) -> int:
     from rich.progress import Progress
     from rich.table import Table
     from .render import styled
-    from .simulate import RecordWriter, simulate
-    try:
-        out = RecordWriter.open(args.out) if args.out else None
-    except OSError as exc:
-        raise ValueError(f"cannot write {args.out}: {exc.strerror}") from None
+    from .simulate import simulate
+    if args.plot:
+        from .plot import check_plotting
+        check_plotting()
+    out = _record_writer(args.out)
     game = load_game(args.file)
     seed = args.seed if args.seed is not None else 0
-    with Progress(console=console, transient=True, disable=args.json) as progress:
+    records: list = []
+
+    def on_record(record: dict) -> None:
+        if out is not None:
+            out(record)
+        if args.plot:
+            records.append(record)
+    with Progress(console=console, transient=True, disable=args.json) as progress, out or nullcontext():
         task = progress.add_task("simulating", total=args.deals)
         tick = lambda k: progress.advance(task, k)  # noqa: E731
-        if out is None:
-            summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots, tick, args.jobs)
-        else:
-            with out:
-                summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots, tick,
-                                   args.jobs, on_record=out)
+        summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots, tick, args.jobs,
+                           on_record=on_record)
+    if args.plot:
+        from .plot import plot_run
+        plot_run(records, args.plot, f"{game.name}: {args.deals} deals, {args.bots} bots, seed {seed}")
     if args.json:
         print(json.dumps(summary, indent=1, ensure_ascii=False))
         return 0
     console.print(styled((summary["game"], "bold"), f": {summary['deals']} deals, {summary['players']} players, "
                          f"{args.bots} bots, seed {seed}, {summary['deals_per_second']} deals/s"
-                         + (f"; records in {args.out}" if args.out else "")))
+                         + (f"; records in {args.out}" if args.out else "")
+                         + (f"; plot in {args.plot}" if args.plot else "")))
     for name, values in summary["stats"].items():
         table = Table(title=name, title_justify="left")
         table.add_column("value")
@@ -350,10 +371,11 @@ def cmd_arena(args, console: Console) -> int:
     if unknown:
         raise ValueError(f"unknown agent {unknown[0]!r} (agents: {', '.join(AGENT_NAMES)})")
     search = {"search": {"worlds": args.iterations, "budget": 10 ** 12}} if args.iterations else {}
-    with Progress(console=console, transient=True, disable=args.json) as progress:
+    out = _record_writer(args.out)
+    with Progress(console=console, transient=True, disable=args.json) as progress, out or nullcontext():
         task = progress.add_task("arena", total=args.deals)
         summary = arena(game, agents, args.deals, args.seed or 0, args.players, _options(args.option), search,
-                        tick=lambda: progress.advance(task), jobs=args.jobs)
+                        tick=lambda: progress.advance(task), jobs=args.jobs, on_record=out)
     if args.json:
         print(json.dumps({"agents": summary["agents"], "margins": summary["margins"]}, indent=1))
         return 0

@@ -52,10 +52,17 @@ def deal_record(game, i: int, seed: int, players: int | None, options: dict | No
     st = engine.new_match(game, n, deal_seed, options, dealer=i % n)
     agents = seat_agents(bots, list(range(st.n)), deal_seed * 100)
     play_deal(st, agents)
+    return finished_deal_record(st, i, deal_seed, [agents[s].name for s in range(st.n)])
+
+
+def finished_deal_record(st, i: int, seed: int, agents: list) -> dict:
+    """The record of the deal `st` just finished (deal `i`, dealt from `seed`, seat s played by `agents[s]`):
+    see `deal_record`; `interp arena --out` writes the same records."""
+    game = st.game
     record, values = st.deals[-1], engine.deal_values(st)
     names = [game.seat_name(s, st.n) for s in range(st.n)]
-    out = {"deal": i, "seed": deal_seed, "dealer": names[st.dealer],
-           "agents": {names[s]: agent.name for s, agent in agents.items()},
+    out = {"deal": i, "seed": seed, "dealer": names[st.dealer],
+           "agents": {names[s]: agents[s] for s in range(st.n)},
            "facts": named_facts(st, record["facts"]), "entries": named_entries(st, record["entries"]),
            "values": {names[s]: _number(values[s]) for s in range(st.n)}}
     if record.get("redeal"):

@@ -68,3 +68,22 @@ def test_cli_refuses_bad_agent_lists(agents):
     out = subprocess.run([sys.executable, "-m", "interpreter.cli", "arena", TAKE_OR_GIVE, "--agents", agents],
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+def test_out_writes_one_record_per_deal_and_seating(tmp_path, capsys):
+    # take-or-give has 2 seats, so 2 seatings per deal: 3 deals give 6 records; each record's values are the
+    # deal values of that seating, and its agents the seating's agents by seat name.
+    from interpreter.cli import main
+    out = tmp_path / "arena.jsonl"
+    assert main(["arena", TAKE_OR_GIVE, "--agents", "heuristic,random", "-n", "3", "--seed", "2",
+                 "--out", str(out), "--json"]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["deal"], r["seating"]) for r in records] == [(d, k) for d in range(3) for k in range(2)]
+    assert [r["seed"] for r in records] == [2, 2, 3, 3, 4, 4]
+    assert [sorted(r["agents"].values()) for r in records] == [["heuristic", "random"]] * 6
+    assert all(r["agents"] != records[i ^ 1]["agents"] for i, r in enumerate(records))
+    assert all(set(r) >= {"dealer", "facts", "entries", "values"} for r in records)
+    summary = json.loads(capsys.readouterr().out)["agents"]
+    heuristic = [sum(v for seat, v in r["values"].items() if r["agents"][seat] == "heuristic") for r in records]
+    per_deal = [(heuristic[2 * d] + heuristic[2 * d + 1]) / 2 for d in range(3)]
+    assert summary["heuristic"]["mean"] == pytest.approx(sum(per_deal) / 3, abs=5e-4)  # the summary rounds

@@ -1,0 +1,102 @@
+"""The OpenSpiel adapter (the `openspiel` extra): OpenSpiel's own conformance test on every spec and player
+count, its ISMCTS bot over `resample_from_infostate`, and the adapter's contracts (views only, deal values)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed: pip install '.[openspiel]'")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from interpreter import engine  # noqa: E402
+from interpreter.adapters import openspiel as adapter  # noqa: E402
+
+from .conftest import SPECS, game_of  # noqa: E402
+
+CASES = [(path, n) for path in SPECS for n in game_of(path).players]
+
+
+@pytest.mark.parametrize("path,n", CASES)
+def test_openspiel_random_simulation(path, n):
+    """OpenSpiel's RandomSimTest: legal actions, chance outcomes, clones, strings and tensors at every node."""
+    name = adapter.register(game_of(path))
+    pyspiel.random_sim_test(pyspiel.load_game(name, {"players": n}), num_sims=2, serialize=False, verbose=False)
+
+
+def _deal(name: str, n: int, seed: int):
+    game = pyspiel.load_game(name, {"players": n})
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    return state
+
+
+def test_returns_are_the_deal_values_of_the_same_deal():
+    path = "games/preferans.yaml"
+    name = adapter.register(game_of(path))
+    rng = random.Random(4)
+    state = _deal(name, 3, 11)
+    st = engine.new_match(game_of(path), 3, seed=11)  # the same deal, played alongside by the engine
+    space = state.get_game().space
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        assert state.legal_actions() == space.legal_ids(st)
+        engine.apply(st, space.move_of(action))
+        state.apply_action(action)
+    assert state.returns() == [float(v) for v in engine.deal_values(st)]
+
+
+def test_information_comes_from_the_view_only():
+    """Seat 0's information string names every card of its hand; its tensors set a zone bit for exactly the
+    cards its view shows (its hand), none of seat 1's."""
+    game = game_of("games/preferans.yaml")
+    state = _deal(adapter.register(game), 3, 3)
+    st, enc = state.st, state.get_game().encoding
+    seen = [(z, c) for z, cards in enumerate(st.view(0).zones) for c in cards]
+    hidden = [(z, c) for z, cards in enumerate(st.zones) for c in cards if (z, c) not in seen]
+    assert len(seen) == 10 and len(hidden) == 22  # a hand of ten; two hands and the talon unseen
+    text = state.information_state_string(0)
+    assert all(game.deck.pretty(c) in text for _, c in seen)
+    for tensor in (state.information_state_tensor(0), state.observation_tensor(0)):
+        bits = [(z, c) for z in range(enc.zones) for c in range(enc.deck) if tensor[3 + z * enc.deck + c]]
+        assert sorted(bits) == sorted(seen)
+
+
+def test_resampled_states_share_the_information_state():
+    name = adapter.register(game_of("games/tarot.yaml"))
+    rng = random.Random(2)
+    state = _deal(name, 4, 5)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3):
+        world = state.resample_from_infostate(player, sampler)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("path,n", [("docs/examples/tiny.yaml", 2), ("games/preferans.yaml", 3)])
+def test_ismcts_plays_deals(path, n):
+    """OpenSpiel's ISMCTS bot, sampling worlds through resample_from_infostate, plays whole deals legally."""
+    from interpreter.compiler import load_game
+    name = adapter.register(load_game(path))
+    game = pyspiel.load_game(name, {"players": n})
+    rs = __import__("numpy").random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs)
+    for seed in (1, 2):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        while not state.is_terminal():
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        assert len(state.returns()) == n
+
+
+def test_bad_player_count_is_refused():
+    name = adapter.register(game_of("games/tarot.yaml"))
+    with pytest.raises(Exception, match="for 3, 4, 5 players, not 2"):
+        pyspiel.load_game(name, {"players": 2})

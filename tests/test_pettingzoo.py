@@ -1,0 +1,66 @@
+"""The PettingZoo adapter (the `pettingzoo` extra): PettingZoo's own api_test and seed_test on every spec and
+player count (a bounded number of cycles), the rewards are the deal values, and observations come from views."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed: pip install '.[pettingzoo]'")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from interpreter import engine  # noqa: E402
+from interpreter.adapters.pettingzoo import env, environments  # noqa: E402
+
+from .conftest import SPECS, game_of  # noqa: E402
+
+CASES = [(path, n) for path in SPECS for n in game_of(path).players]
+
+
+@pytest.mark.parametrize("path,n", CASES)
+def test_pettingzoo_api(path, n):
+    api_test(env(game_of(path), players=n), num_cycles=40)
+
+
+@pytest.mark.parametrize("path,n", CASES)
+def test_pettingzoo_seed(path, n):
+    seed_test(lambda: env(game_of(path), players=n), num_cycles=40)
+
+
+def test_a_deal_played_through_the_environment_scores_its_deal_values():
+    e = env(game_of("games/tarot.yaml"), players=4)
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, done, cut, _ = e.last()
+        totals[agent] += reward
+        if done or cut:
+            e.step(None)
+            continue
+        assert obs["action_mask"].sum() >= 1
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert not e.agents
+    assert list(totals.values()) == [float(v) for v in engine.deal_values(e.st)]
+
+
+def test_only_the_agent_to_act_has_legal_actions():
+    e = env("preferans", players=3)
+    e.reset(seed=1)
+    masks = {a: e.observe(a)["action_mask"].sum() for a in e.possible_agents}
+    assert [a for a, m in masks.items() if m] == [e.agent_selection]
+
+
+def test_every_shipped_game_has_an_environment():
+    names = environments()
+    assert "tarot" in names and "piquet-rubicon" in names
+    assert names["tarot"](players=5).possible_agents.__len__() == 5
+
+
+def test_an_illegal_action_is_refused():
+    from interpreter.errors import IllegalMoveError
+    e = env("docs/examples/tiny.yaml")
+    e.reset(seed=1)
+    illegal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(IllegalMoveError):
+        e.step(illegal)
