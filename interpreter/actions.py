@@ -204,6 +204,15 @@ class ActionSpace:
                          + (" (text with no known set of names)" if type_ == T.STR else ""))
 
 
+def has_action_space(game) -> bool:
+    """Whether the game's moves can be numbered densely (a game whose moves carry card sets cannot)."""
+    try:
+        ActionSpace(game, game.default_players)
+    except ValueError:
+        return False
+    return True
+
+
 def _options(phase) -> list[str]:
     """The option names a phase may offer."""
     kind = phase.type_name

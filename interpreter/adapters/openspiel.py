@@ -45,7 +45,7 @@ import numpy as np
 import pyspiel
 
 from .. import engine
-from ..actions import ActionSpace
+from ..actions import ActionSpace, has_action_space
 from ..compiler import load_game
 from ..resources import shipped_paths
 from .encoding import Encoding
@@ -88,8 +88,9 @@ def register(game) -> str:
 
 
 def register_all() -> list[str]:
-    """Register every shipped game; their short names."""
-    return [register(load_game(path)) for path in shipped_paths()]
+    """Register every shipped game whose moves can be numbered (`actions.has_action_space`); their short names."""
+    games = (load_game(path) for path in shipped_paths())
+    return [register(game) for game in games if has_action_space(game)]
 
 
 class InterpGame(pyspiel.Game):

@@ -31,7 +31,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .. import engine
-from ..actions import ActionSpace
+from ..actions import ActionSpace, has_action_space
 from ..compiler import load_game
 from ..resources import shipped_games
 from .encoding import Encoding
@@ -123,5 +123,7 @@ def env(game, players: int | None = None, options: dict | None = None, render_mo
 
 
 def environments() -> dict:
-    """Every shipped game's name -> a constructor of its environment (taking players, options, render_mode)."""
-    return {name: (lambda name=name, **kw: env(name, **kw)) for name in shipped_games()}
+    """Every shipped game's name -> a constructor of its environment (taking players, options, render_mode); only
+    games whose moves can be numbered (`actions.has_action_space`)."""
+    return {name: (lambda name=name, **kw: env(name, **kw)) for name in shipped_games()
+            if has_action_space(load_game(name))}
