@@ -5,8 +5,9 @@ phase's order), each with its position in brackets: `[1] K♠  [2] 9♠`. What t
 
 1. the move as listed, by its notation or its description, in any case, a trailing `?` optional (`making`);
 2. `[N]` or `#N`: the menu position N;
-3. a bare number N: the menu position N, unless some move is itself a number (Piquet's `31`, bids of 0–10): then a
-   bare number is only ever that move, and a position must be written `[N]` or `#N` (never taken silently);
+3. a bare number N: the menu position N, unless some move is itself a number (a declared value such as `31`,
+   bids of 0–10): then a bare number is only ever that move, and a position must be written `[N]` or `#N`
+   (never taken silently);
 4. words that fit one move only: each typed word is a word of the move (`7h` for `play 7H`, `quart` for
    `quart to the king`; a word of three letters or more may be cut short). Words that fit several moves are
    refused with the list of what they could mean.
