@@ -123,11 +123,6 @@ def _cards(ctx, cards) -> str:
     return " ".join(ctx.game.deck.pretty(c) for c in cards)
 
 
-def _sorted_cards(ctx, cards) -> str:
-    """Cards shown together (a hand shown, a pile turned up), in the order a hand is shown."""
-    return _cards(ctx, in_hand_order(ctx.game.deck, cards))
-
-
 def in_hand_order(deck, cards) -> list:
     """`cards` as a hand is shown: the suits in the deck's order, then the other cards by suit; high to low."""
     def key(card):
@@ -164,10 +159,10 @@ KINDS = {
     "dealt": lambda ctx, e: None,
     "deal-end": lambda ctx, e: f"deal {e.value} scored",
     "match-end": lambda ctx, e: MATCH_END[e.value],
-    "reveal": lambda ctx, e: f"{ctx.game.zone_label(e.value, ctx.n)} shown: {_sorted_cards(ctx, e.cards)}",
+    "reveal": lambda ctx, e: f"{ctx.game.zone_label(e.value, ctx.n)} shown: {_cards(ctx, e.cards)}",
     "redeal": lambda ctx, e: "the deal is abandoned; the next dealer deals",
     "announce": lambda ctx, e: e.value,
-    "show": lambda ctx, e: f"{_name(ctx, e.seat)} shows {_sorted_cards(ctx, e.cards) or 'no cards'}",
+    "show": lambda ctx, e: f"{_name(ctx, e.seat)} shows {_cards(ctx, e.cards) or 'no cards'}",
     "bid": _bid,
     "auction": _auction,
     "tricks": lambda ctx, e: None,

@@ -357,11 +357,3 @@ def test_a_tarot_result_says_who_pays_whom_and_no_internal_names():
     assert not any(line.startswith("each defender pays") for line in result["breakdown"])
     out = interp("run", "tests/scenarios/tarot/defence-slam-excuse-led.yaml")
     assert "card_points" not in out.stdout and "{'" not in out.stdout and "False" not in out.stdout
-
-
-def test_shown_cards_are_sorted_as_a_hand(tmp_path):
-    game = game_of("games/tarot.yaml")
-    from interpreter.state import Event
-    trumps = [game.deck.index[c] for c in ("T5", "T21", "T9", "EX", "T14")]
-    assert events.text(engine.new_match(game, 4, 1), Event("show", 1, tuple(trumps))) == \
-        "Bruno shows T21 T14 T9 T5 EX"
