@@ -84,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="heuristic, random or search; or one per bot seat in turn, e.g. search,heuristic")
     p.add_argument("--save", help="save file (default saves/<game>-<seed>.json)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved match")
+    p.add_argument("--delay", type=_seconds, metavar="SEC",
+                   help="pause after each bot card, twice that after a trick; Enter skips ahead "
+                        "(default 0.6 on a terminal, 0 when piped)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("run", help="replay a stacked deal from a scenario file")
@@ -132,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_score)
 
-    p = sub.add_parser("rules", help="describe a spec: players, options, phases, facts")
+    p = sub.add_parser("rules", help="a readable summary of a game: deck, deal, auction, tricks, sheet, options")
     p.add_argument("file")
     p.set_defaults(func=cmd_rules)
     return parser
@@ -157,6 +160,16 @@ def _positive(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"seconds from 0 to 60, not {text!r}")
     return value
 
 
@@ -219,13 +232,16 @@ def sample_deals(game) -> None:
 # -- play ----------------------------------------------------------------------------------------------------------
 def cmd_play(args, console: Console) -> int:
     from . import engine, replay
-    from .play import TerminalMatch, default_save_path
+    from .play import DEFAULT_DELAY, TerminalMatch, default_save_path, tty_wait
     from .render import styled
     from .values import parse_seat
+    undone: list = []
     if args.resume:
         resumed = replay.resume(args.resume)
         game, st, human, bots, save_path = resumed.game, resumed.state, resumed.human, resumed.bots, args.resume
-        console.print(f"Resumed {game.name}: deal {st.deal_no}, {len(st.history)} moves replayed.")
+        undone = resumed.undone
+        for line in standing_lines(st, human):
+            console.print(line)
     else:
         if not args.file:
             raise ValueError("name a game: a shipped one (interp play NAME) or a file (or --resume FILE)")
@@ -236,7 +252,34 @@ def cmd_play(args, console: Console) -> int:
         bots, save_path = args.bots, args.save or default_save_path(game, seed)
         console.print(styled((game.name, "bold"), f" — you are {game.seat_name(human, st.n)}; seed {seed}; "
                              f"saving to {save_path}. Type 'help' for help."))
-    return TerminalMatch(game, st, human, bots, save_path, console, bot_seed=st.seed or 0).run()
+    terminal = console.is_terminal and sys.stdin.isatty()
+    if terminal:
+        _line_editing()
+    delay = args.delay if args.delay is not None else (DEFAULT_DELAY if terminal else 0.0)
+    return TerminalMatch(game, st, human, bots, save_path, console, bot_seed=st.seed or 0, delay=delay,
+                         wait=tty_wait if terminal else None, resumed=bool(args.resume), undone=undone).run()
+
+
+def standing_lines(st, human: int) -> list:
+    """What `--resume` shows before play goes on: the match so far in a few lines, not its moves."""
+    from . import render
+    from .render import styled
+    game = st.game
+    played = len(st.deals)
+    lines = [styled(("Resumed ", "bold"), (game.name, "bold"), f": you are {game.seat_name(human, st.n)}; deal "
+                    f"{st.deal_no} ({played} deal{'s' if played != 1 else ''} played before it); "
+                    f"{len(st.history)} moves replayed.")]
+    if played:
+        lines.append(render.sheet_table(st, title=f"score sheet after deal {st.deals[-1]['deal']}"))
+    return lines
+
+
+def _line_editing() -> None:
+    """Arrow keys and history at the prompt, where the standard library has readline."""
+    try:
+        import readline  # noqa: F401  (importing it is what turns line editing on for input())
+    except ImportError:
+        pass
 
 
 # -- run -----------------------------------------------------------------------------------------------------------
@@ -264,13 +307,28 @@ def _print_run(result: dict, console: Console) -> None:
         console.print(styled(("Result", "bold"), ": the deal is void (redeal); nothing is scored"))
         return
     console.print("Result", style="bold")
-    for name, value in result["facts"].items():
-        console.print(f"  {name}: {value}", markup=False)
-    for line in result.get("breakdown", []):
+    lines = result.get("breakdown") or [f"{name.replace('_', ' ')}: {_fact_text(value)}"
+                                        for name, value in result["facts"].items()]
+    for line in lines:
         console.print(f"  {line}", markup=False)
     for col, diff in result["entries"].items():
         for who, delta in diff.items():
             console.print(f"  {who}: {col} {delta:+}", markup=False)
+
+
+def _fact_text(value) -> str:
+    """A fact as `--json` names it, in words: `yes`, `Anne single, Bruno none`, `40.5`.
+
+    >>> _fact_text({"Anne": "single", "Bruno": False})
+    'Anne single, Bruno no'
+    """
+    if isinstance(value, dict):
+        return ", ".join(f"{who} {_fact_text(v)}" for who, v in value.items())
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(map(_fact_text, value)) or "-"
+    return "-" if value is None else str(value)
 
 
 def _report_expect(result: dict, console: Console) -> int:
@@ -477,18 +535,13 @@ def _score_json(st) -> dict:
 
 # -- rules ---------------------------------------------------------------------------------------------------------
 def cmd_rules(args, console: Console) -> int:
-    from .render import styled
+    from . import rules_text
     game = load_game(args.file)
-    console.print(styled((game.name, "bold"), f" — {'/'.join(map(str, game.players))} players, {len(game.deck)} cards"))
-    if game.description:
-        console.print(game.description)
-    console.print(styled(("options", "bold"), " (set with -o NAME=VALUE):"))
-    for name, decl in game.options.items():
-        console.print(f"  {name} = {decl['default']!r}  {decl.get('doc', '')}")
-    console.print(styled(("phases", "bold"), ": " + ", ".join(f"{p.id} ({p.type_name})" for p in game.phases)))
+    for line in rules_text.summary(game):
+        console.print(line)
     if game.facts:
         asked = ", ".join(f.name for f in game.facts)
-        console.print(styled(("facts", "bold"), f" (what `interp score` asks): {asked}"))
+        console.print(f"Facts (what `interp score` asks): {asked}")
     return 0
 
 

@@ -20,7 +20,7 @@ from .dsl import (Compiler, Macro, Scope, ShiftedSource, SourceRef, Symbol, comp
 from .dslruntime import counted
 from .errors import SpecError
 from .factchecks import compile_fact_limits
-from .game import Bid, ColumnDecl, FactDecl, Game, VarDecl, ZoneDecl
+from .game import Bid, ColumnDecl, DisplayItem, FactDecl, Game, VarDecl, ZoneDecl
 from .loader import Document, load_spec
 from .resources import spec_path
 from .symbols import capped_setter, column_symbol, option_getter, var_symbol, with_domain
@@ -196,16 +196,27 @@ class SpecCompiler:
             description=str(data.get("description", "")),
             stats={name: self.expr(("stats", name)) for name in (data.get("stats") or {})},
             gotos=self.gotos, zero_sum=bool(match.get("zero_sum", False)), status=self.status(),
+            running=self.status("running"),
             end_now=self.expr(("match", "end_now"), "bool") if "end_now" in match else None,
             agreed_end=self.stmts(("match", "agreed_end")) if "agreed_end" in match else None,
             breakdown=self.breakdown(facts))
         return game
 
     def status(self, key: str = "status", scope: Scope | None = None) -> list:
+        """`display.<key>`: each label's expression, or mapping {value, when, visible}, as a DisplayItem."""
         out = []
-        for label in ((self.data.get("display") or {}).get(key) or {}):
-            fn, type_, _ = self.typed_expr(("display", key, label), None, scope)
-            out.append((label, fn, type_))
+        for label, entry in ((self.data.get("display") or {}).get(key) or {}).items():
+            path = ("display", key, label)
+            value = path + ("value",) if isinstance(entry, dict) else path
+            fn, type_, _ = self.typed_expr(value, None, scope)
+            if key == "running" and not T.is_list(type_):
+                raise self.error(f"a running count has one value per seat (a list, e.g. a per-seat var), not "
+                                 f"{type_}", value, "write a per-seat var, or [expression for s in seats]")
+            if not isinstance(entry, dict):
+                out.append(DisplayItem(label, fn, type_))
+                continue
+            when = self.expr(path + ("when",), "bool", scope=scope) if "when" in entry else None
+            out.append(DisplayItem(label, fn, type_, when, str(entry.get("visible", "all"))))
         return out
 
     def breakdown(self, facts: list) -> list:

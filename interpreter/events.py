@@ -12,6 +12,8 @@ Playouts only append records (`state.Event`); this module turns one into a line.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .state import Event, event_visible
 
 MATCH_END = {"target": "the target is reached: the match ends now", "over": "the match is over",
@@ -27,13 +29,85 @@ def text(ctx, event: Event) -> str | None:
 
 
 def lines(ctx, events: list, seat: int | None = None) -> list:
-    """The lines of the events `seat` may see (every event for None), skipping those that show nothing."""
+    """The lines of the events `seat` may see, skipping those that show nothing, with a run of equal lines as one
+    (`Bruno discards a card (×6)`). For seat None (an onlooker who sees everything) the masked side of a private
+    move, told to the others while its own seat reads the move, is left out: each move is told once."""
     out = []
     for event in events:
-        if event_visible(event, seat):
+        if event_visible(event, seat) and not (seat is None and masked(event)):
             line = text(ctx, event)
             if line is not None:
                 out.append(line)
+    return grouped(out)
+
+
+def masked(event: Event) -> bool:
+    """Whether `event` is the others' side of a private move: told to an audience that leaves out its own seat."""
+    return event.audience is not None and event.seat is not None and event.seat not in event.audience
+
+
+def grouped(texts: list) -> list:
+    """Runs of equal lines as one line with a count.
+
+    >>> grouped(["a", "b", "b", "b", "a"])
+    ['a', 'b (×3)', 'a']
+    """
+    out, counts = [], []
+    for line in texts:
+        if out and out[-1] == line:
+            counts[-1] += 1
+        else:
+            out.append(line)
+            counts.append(1)
+    return [line if k == 1 else f"{line} (×{k})" for line, k in zip(out, counts)]
+
+
+# -- the deal so far, read from the records --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: its number, its cards with the seat that played each (-1: turned up), and its winner."""
+
+    number: int
+    plays: tuple  # ((seat, card), ...) in the order played
+    winner: int | None
+
+
+def tricks(events: list) -> list:
+    """The tricks finished in `events` (one deal's records), in order.
+
+    >>> evs = [Event("play", 0, (3,)), Event("play", 1, (9,)), Event("trick", 1, value=1), Event("play", 1, (4,))]
+    >>> tricks(evs)
+    [Trick(number=1, plays=((0, 3), (1, 9)), winner=1)]
+    """
+    out, current = [], []
+    for event in events:
+        if event.kind == "play":
+            current.extend((event.seat, c) for c in event.cards)
+        elif event.kind == "lead":
+            current.extend((-1, c) for c in event.cards)
+        elif event.kind == "trick":
+            out.append(Trick(event.value, tuple(current), event.seat))
+            current = []
+        elif event.kind == "tricks":  # a new trick phase starts afresh
+            current = []
+    return out
+
+
+def played(events: list, n: int) -> list:
+    """The cards each seat played in `events` (one deal's records), per seat in the order played."""
+    out = [[] for _ in range(n)]
+    for event in events:
+        if event.kind == "play" and event.seat is not None:
+            out[event.seat].extend(event.cards)
+    return out
+
+
+def tricks_taken(events: list, n: int) -> list:
+    """How many tricks each seat has won in `events` (one deal's records)."""
+    out = [0] * n
+    for event in events:
+        if event.kind == "trick" and event.seat is not None:
+            out[event.seat] += 1
     return out
 
 
@@ -47,6 +121,15 @@ def _name(ctx, seat) -> str:
 
 def _cards(ctx, cards) -> str:
     return " ".join(ctx.game.deck.pretty(c) for c in cards)
+
+
+def in_hand_order(deck, cards) -> list:
+    """`cards` as a hand is shown: the suits in the deck's order, then the other cards by suit; high to low."""
+    def key(card):
+        suit = deck.suit_of[card]
+        return (deck.suits.index(suit), "", -deck.rank_of[card]) if suit in deck.suits \
+            else (len(deck.suits), suit, -deck.rank_of[card])
+    return sorted(cards, key=key)
 
 
 def _bid(ctx, event: Event) -> str:

@@ -83,6 +83,19 @@ class FactDecl:
     limits: FactLimits = NO_LIMITS  # min/max and check rules (interpreter/factchecks.py)
 
 
+@dataclass(frozen=True)
+class DisplayItem:
+    """One entry of `display.status`, `display.result` or `display.running`: a label and its compiled value,
+    shown when `when` (if any) holds; a running count is shown for every seat (`visible: all`) or only for the
+    viewer (`owner`)."""
+
+    label: str
+    value: Callable
+    type: str
+    when: Callable | None = None
+    visible: str = "all"
+
+
 @dataclass
 class Game:
     path: str
@@ -114,8 +127,9 @@ class Game:
     standing: Callable | None = None  # match.standing: a seat's exact standing; a deal's value is its change
     end_now: Callable | None = None  # checked before each phase starts: the match ends mid-deal
     agreed_end: Callable | None = None  # statements run when the players agree to stop the match early
-    status: list = field(default_factory=list)  # (label, closure, type) shown on the status line
-    breakdown: list = field(default_factory=list)  # (label, closure, type): `display.result`, after each deal
+    status: list = field(default_factory=list)  # DisplayItems shown on the status line
+    breakdown: list = field(default_factory=list)  # DisplayItems: `display.result`, after each deal
+    running: list = field(default_factory=list)  # DisplayItems: `display.running`, per-seat counts during a deal
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)
     _zone_base: dict = field(default_factory=dict)
@@ -249,17 +263,40 @@ class Game:
         """The spec's `display.result` breakdown of a deal just scored, e.g. `target: 41`."""
         return [f"{label}: {shown}" for label, shown in self.labelled(st, self.breakdown)]
 
+    def running_lines(self, view: State) -> list:
+        """The spec's `display.running` counts as the viewer may see them, e.g. `count: Elder 19, Younger 12`:
+        worked out on the view (so hidden cards and others' private vars are not read), and only the viewer's
+        own value for an item with `visible: owner`."""
+        lines = []
+        for item in self.running:
+            values = self._value(view, item)
+            if values is None or len(values) != view.n or not any(values):
+                continue  # nothing counted yet
+            seats = [view.viewer] if item.visible == "owner" else view.active
+            shown = ", ".join(f"{self.seat_name(s, view.n)} {self.show(values[s], 'num', view.n) or 0}"
+                              for s in seats if s is not None)
+            if shown:
+                lines.append(f"{item.label}: {shown}")
+        return lines
+
     def labelled(self, st: State, items: list) -> list:
-        """(label, value as players write it) for each (label, closure, type) whose value is something."""
+        """(label, value as players write it) for each DisplayItem whose value is something."""
         parts = []
-        for label, fn, type_ in items:
-            try:
-                shown = self.show(fn(st), type_, st.n)
-            except (IndexError, KeyError, TypeError, AttributeError):
-                shown = None  # a value not defined yet in this deal (e.g. before the auction ends)
+        for item in items:
+            value = self._value(st, item)
+            shown = None if value is None else self.show(value, item.type, st.n)
             if shown is not None:
-                parts.append((label, shown))
+                parts.append((item.label, shown))
         return parts
+
+    @staticmethod
+    def _value(st: State, item: DisplayItem):
+        try:
+            if item.when is not None and not item.when(st):
+                return None
+            return item.value(st)
+        except (IndexError, KeyError, TypeError, AttributeError):
+            return None  # a value not defined yet in this deal (e.g. before the auction ends)
 
     def rng(self, st: State, tag: str) -> random.Random:
         """The deal's random generator for one purpose: a pure function of (seed, deal number, tag)."""

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import engine
+from .events import played, tricks, tricks_taken
 from .state import State
 
 
@@ -48,7 +49,21 @@ class LiteralConsole(Console):
         super().__init__(markup=False, emoji=False, highlight=False, **kwargs)
 
     def render_str(self, text: str, **kwargs) -> Text:
-        return super().render_str(literal(text), **{**kwargs, "markup": False, "emoji": False})
+        return colour(super().render_str(literal(text), **{**kwargs, "markup": False, "emoji": False}))
+
+
+RED_SUITS = re.compile("[♥♦]")
+
+
+def colour(text):
+    """`text` with the red suits' symbols in red (seen on a colour terminal only; plain text is unchanged).
+
+    >>> colour("10♥ K♠").spans
+    [Span(2, 3, 'red')]
+    """
+    text = text if isinstance(text, Text) else Text(literal(text))
+    text.highlight_regex(RED_SUITS, "red")
+    return text
 
 
 def number(value) -> str:
@@ -76,9 +91,10 @@ def table_lines(view: State, seat: int) -> list:
     """What `seat` sees now: its hand, hands it controls or that are shown, other visible zones, the trick."""
     game = view.game
     lines = []
-    status = game.status_line(view)
+    status = " · ".join(part for part in (game.status_line(view), tricks_status(view)) if part)
     if status:
         lines.append(status)
+    lines.extend(game.running_lines(view))
     for zid, cards in enumerate(view.zones):
         decl, owner = game.zone_of(zid, view.n)
         if decl.visible == "top" and zid not in view.revealed:
@@ -102,6 +118,35 @@ def table_lines(view: State, seat: int) -> list:
     if phase is not None and hasattr(phase, "status"):
         lines.extend(phase.status(view, seat))
     return lines
+
+
+def tricks_status(view: State) -> str:
+    """The tricks each seat has taken this deal, once a trick is won: `tricks Anne 2, Bruno 0, Claire 1`."""
+    taken = tricks_taken(view.events, view.n)
+    if not any(e.kind == "trick" for e in view.events):
+        return ""
+    return "tricks " + ", ".join(f"{view.game.seat_name(s, view.n)} {k}" for s, k in enumerate(taken)
+                                 if s in view.active)
+
+
+def last_trick_line(view: State) -> str:
+    """The last finished trick of the deal and who won it: `last trick (3): Anne K♠, Bruno 9♠ — Anne wins`."""
+    done = tricks(view.events)
+    if not done:
+        return "No trick has been finished yet in this deal."
+    trick = done[-1]
+    cards = ", ".join(f"{_by(view, s)} {view.game.deck.pretty(c)}" for s, c in trick.plays)
+    winner = "nobody wins it" if trick.winner is None else f"{view.game.seat_name(trick.winner, view.n)} wins"
+    return f"last trick ({trick.number}): {cards} — {winner}"
+
+
+def played_lines(view: State) -> list:
+    """The cards each seat has played this deal, as a hand is shown: `Bruno: ♠ K 9   ♥ A`."""
+    cards = played(view.events, view.n)
+    if not any(cards):
+        return ["No card has been played yet in this deal."]
+    return [f"{view.game.seat_name(s, view.n)}: {hand_text(view.game, cs)}" for s, cs in enumerate(cards)
+            if s in view.active]
 
 
 def pile_line(view: State, zid: int, cards: list) -> str:
@@ -187,5 +232,5 @@ def facts_text(st: State, facts: dict) -> list:
             shown = bid.label if bid else "-"
         else:
             shown = game.show(value, var.type, st.n) or "-"
-        out.append(f"{decl.name}: {shown}")
+        out.append(f"{decl.name.replace('_', ' ')}: {shown}")
     return out

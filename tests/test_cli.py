@@ -140,7 +140,7 @@ def test_ending_by_agreement_settles_with_the_agreed_end_rule(tmp_path):
     """Preferans: stopping early adds each player's missing pool (target − pool) to his mountain first; at the
     first prompt all pools are 0, so every mountain becomes 10 and the settlement is all zeros."""
     save = tmp_path / "end.json"
-    out = interp("play", "games/preferans.yaml", "--seed", "5", "--save", str(save), stdin="end\n")
+    out = interp("play", "games/preferans.yaml", "--seed", "5", "--save", str(save), stdin="end\nyes\n")
     assert out.returncode == 0, out.stderr
     assert "ended by agreement" in out.stdout and "The match is over." in out.stdout
     data = json.loads(save.read_text())

@@ -152,7 +152,7 @@ def test_an_interrupted_write_leaves_the_old_save_and_no_temporary_file(tmp_path
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
-    monkeypatch.setattr(json, "dump", interrupted)
+    monkeypatch.setattr(json, "dumps", interrupted)
     with pytest.raises(KeyboardInterrupt):
         replay.save(str(path), edited(good_save, seed=6))
     assert path.read_bytes() == before

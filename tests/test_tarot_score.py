@@ -79,9 +79,9 @@ def test_four_player_deals_won_and_lost_with_petit_au_bout_poignees_and_slams():
 
 def test_the_breakdown_of_a_scored_deal():
     st = score_file("tarot-4.yaml")
-    assert st.deals[1]["breakdown"] == ["taker's points: 43.5", "oudlers: 1", "target: 51", "difference: -8",
-                                        "multiplier: 2", "petit au bout: defence", "poignée: 0", "slam: 0",
-                                        "each defender pays: -86"]
+    assert st.deals[1]["breakdown"] == ["taker: Bruno", "contract: garde", "taker's points: 43.5", "oudlers: 1",
+                                        "target: 51", "difference: -8", "multiplier: 2", "petit au bout: defence",
+                                        "poignée: 0", "slam: 0", "each defender is paid: 86"]
 
 
 @pytest.mark.parametrize("oudlers,target", [(0, 56), (1, 51), (2, 41), (3, 36)])
@@ -172,8 +172,8 @@ def test_interp_score_prints_the_breakdown_and_the_sheet():
     out = subprocess.run([sys.executable, "-m", "interpreter.cli", "score", "games/tarot.yaml", "--input",
                           "tests/score_inputs/tarot-3.yaml"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert ("deal 2 (dealer Bruno): taker's points: 45.5; oudlers: 1; target: 51; difference: -6; multiplier: 1;"
-            in out.stdout)
+    assert ("deal 2 (dealer Bruno): taker: Claire; contract: prise; taker's points: 45.5; oudlers: 1; target: 51; "
+            "difference: -6; multiplier: 1;" in out.stdout)
     assert "Claire: total -62" in out.stdout
     data = json.loads(subprocess.run([sys.executable, "-m", "interpreter.cli", "score", "games/tarot.yaml",
                                       "--input", "tests/score_inputs/tarot-3.yaml", "--json"], cwd=ROOT,
