@@ -208,7 +208,8 @@ class TerminalMatch:
             return False
         keep = mine[-1]
         taken = [list(h) for h in st.history[keep:]]
-        rebuilt = replay.replay(self.game, st.history[:keep], st.n, st.seed, st.options, replay.first_dealer_of(st))
+        rebuilt = replay.replay(self.game, st.history[:keep], st.n, st.seed, st.options, replay.first_dealer_of(st),
+                                st.deal_no)
         self.undone.extend(taken)
         self.st = rebuilt
         self.shown = len(rebuilt.events)

@@ -172,10 +172,10 @@ def test_a_number_typed_is_the_move_of_that_number_and_hash_numbers_pick_from_th
         engine.parse_move(st, "7")
 
 
-def test_the_menu_marks_its_numbers_with_hash_when_moves_are_numbers(tmp_path):
+def test_the_menu_marks_its_positions_when_moves_are_numbers(tmp_path):
     _, path = fish(tmp_path, NUMBERS)
     code, out, _ = run_cli(["play", path, "--seed", "0", "--save", str(tmp_path / "s.json")], stdin="#1\nquit\n")
-    assert "#1) 0  #2) 1  #3) 2  #4) 3" in out
+    assert "[1] 0  [2] 1  [3] 2  [4] 3   (a number here is a move; [N] or #N picks by position)" in out
 
 
 # -- variants that change part of a list -------------------------------------------------------------------------
