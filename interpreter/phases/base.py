@@ -86,3 +86,17 @@ def with_locals(st: State, values: dict, fn: Callable) -> Any:
 
 
 _MISSING = object()
+
+
+def kept_where(items: list, name: str, condition: Callable) -> Callable:
+    """A closure listing the `items` for which `condition` holds with the DSL local `name` bound to each in turn;
+    run it with `with_locals`, which restores the locals afterwards."""
+    def kept(ctx):
+        loc = ctx.loc
+        out = []
+        for item in items:
+            loc[name] = item
+            if condition(ctx):
+                out.append(item)
+        return out
+    return kept

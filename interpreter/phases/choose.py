@@ -5,7 +5,7 @@ condition and `do` statements; inside them `me` is the choosing seat and `choice
 from __future__ import annotations
 
 from ..state import Event, Move
-from .base import Phase, with_locals
+from .base import Phase, kept_where, with_locals
 
 
 class ChoosePhase(Phase):
@@ -66,17 +66,7 @@ class ChoosePhase(Phase):
 
     def legal_choices(self, items: list):
         """A closure listing the `items` the `legal` condition allows, `choice` bound to each in turn."""
-        legal = self.source_legal
-
-        def allowed(ctx):
-            loc = ctx.loc
-            out = []
-            for item in items:
-                loc["choice"] = item
-                if legal(ctx):
-                    out.append(item)
-            return out
-        return allowed
+        return kept_where(items, "choice", self.source_legal)
 
     def apply(self, st, move: Move) -> None:
         me = st.ph["seat"]

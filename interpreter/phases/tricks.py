@@ -30,7 +30,7 @@ from typing import Callable, NamedTuple
 
 from .. import dsltypes as T
 from ..state import Event, Move
-from .base import Phase, with_locals
+from .base import Phase, kept_where, with_locals
 
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
 
@@ -238,18 +238,8 @@ class TricksPhase(Phase):
         if self.allowed is None:
             return cards
         ph = st.ph
-        allowed = self.allowed
-
-        def ok(ctx):
-            loc = ctx.loc
-            out = []
-            for c in cards:
-                loc["card"] = c
-                if allowed(ctx):
-                    out.append(c)
-            return out
         return with_locals(st, {"me": seat, "trick_no": ph["no"] + 1, "cards": list(ph["trick"]), "card": None},
-                           ok) or cards
+                           kept_where(cards, "card", self.allowed)) or cards
 
     def offered(self, st, seat: int) -> list:
         """The announcements `seat` may make now, before its card."""
