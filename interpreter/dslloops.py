@@ -6,7 +6,7 @@ import operator
 from typing import TYPE_CHECKING
 
 from . import dsltypes as T
-from .dslruntime import MAX_LOOP_STEPS, MISSING, BUDGET, looper
+from .dslruntime import MISSING, charge, looper
 from .dslscope import Compiled
 
 if TYPE_CHECKING:
@@ -45,10 +45,7 @@ def _agg_by(better):
 
         def pick(ctx):
             best, best_key = None, None
-            values = fc(ctx)
-            BUDGET.steps += len(values)
-            if BUDGET.steps > MAX_LOOP_STEPS:
-                raise over()
+            values = charge(fc(ctx), over)
             loc = ctx.loc
             saved = loc.get(var, MISSING)
             for v in values:

@@ -139,25 +139,24 @@ def comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
     return lambda ctx: compare(fl(ctx), fr(ctx))
 
 
+def charge(values, over: Callable[[], Exception]):
+    """Count a loop's elements against the evaluation's loop budget (`over()`: the error once it is spent)."""
+    BUDGET.steps += len(values)
+    if BUDGET.steps > MAX_LOOP_STEPS:
+        raise over()
+    return values
+
+
 def counted(coll: Fn, error: Callable[[], Exception]) -> Fn:
     """The collection of a loop, its length counted against the evaluation's loop budget."""
-    def items(ctx):
-        values = coll(ctx)
-        BUDGET.steps += len(values)
-        if BUDGET.steps > MAX_LOOP_STEPS:
-            raise error()
-        return values
-    return items
+    return lambda ctx: charge(coll(ctx), error)
 
 
 def looper(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception]):
     """A generator runner binding `var` to each element that passes `cond`, yielding body(ctx); the elements
     count against the loop budget (`over()` is the error when it is spent)."""
     def run(ctx, body):
-        values = coll(ctx)
-        BUDGET.steps += len(values)
-        if BUDGET.steps > MAX_LOOP_STEPS:
-            raise over()
+        values = charge(coll(ctx), over)
         loc = ctx.loc
         saved = loc.get(var, MISSING)
         try:
