@@ -49,6 +49,7 @@ def play_seating(game, seating: tuple, seed: int, players: int | None, options: 
     spent = {name: [0.0, 0] for name in seating}
     while not st.deal_over:
         seat = engine.to_move(st)
+        assert seat is not None  # the deal is not over
         moves = engine.legal_moves(st)
         started = time.perf_counter()
         move = agents[seat].choose(st.view(seat), moves)
@@ -94,8 +95,9 @@ def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = N
         for name, (secs, moves) in spent.items():
             tallies[name].seconds += secs
             tallies[name].moves += moves
-        for record in records if on_record is not None else ():
-            on_record(record)
+        if on_record is not None:
+            for record in records:
+                on_record(record)
         if tick is not None:
             tick()
     out = {}

@@ -23,7 +23,9 @@ from . import __version__
 from .errors import InterpError, SpecError
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, RenderableType
+
+    from .render import LiteralConsole
 
 if _MAIN_THREAD:  # loaded: from here on main() answers Ctrl-C
     signal.signal(signal.SIGINT, _sigint_before)
@@ -230,7 +232,7 @@ def sample_deals(game) -> None:
 
 
 # -- play ----------------------------------------------------------------------------------------------------------
-def cmd_play(args, console: Console) -> int:
+def cmd_play(args, console: LiteralConsole) -> int:
     from . import engine, replay
     from .play import DEFAULT_DELAY, TerminalMatch, default_save_path, tty_wait
     from .render import styled
@@ -260,13 +262,13 @@ def cmd_play(args, console: Console) -> int:
                          wait=tty_wait if terminal else None, resumed=bool(args.resume), undone=undone).run()
 
 
-def standing_lines(st, human: int) -> list:
+def standing_lines(st, human: int) -> list[RenderableType]:
     """What `--resume` shows before play goes on: the match so far in a few lines, not its moves."""
     from . import render
     from .render import styled
     game = st.game
     played = len(st.deals)
-    lines = [styled(("Resumed ", "bold"), (game.name, "bold"), f": you are {game.seat_name(human, st.n)}; deal "
+    lines: list[RenderableType] = [styled(("Resumed ", "bold"), (game.name, "bold"), f": you are {game.seat_name(human, st.n)}; deal "
                     f"{st.deal_no} ({played} deal{'s' if played != 1 else ''} played before it); "
                     f"{len(st.history)} moves replayed.")]
     if played:

@@ -15,8 +15,10 @@ A mismatch is one line located at the expectation it breaks:
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from .errors import ScenarioError
+from .inputfile import error
 from .loader import Document
 
 #: expect key -> (what it holds, whether it needs a finished deal)
@@ -41,28 +43,35 @@ _SHAPES = {"facts": dict, "entries": dict, "sheet": dict, "settlement": dict, "m
 
 def expect_keys_problem(doc: Document, game) -> ScenarioError | None:
     """The first unknown key or wrong shape under `expect:`, as a located error (None when all are fine)."""
-    for key, value in doc.data["expect"].items():
+    expect: dict[str, Any] = doc.data["expect"]
+    for key, value in expect.items():
         path = ("expect", key)
         if key not in KEYS:
             where = doc.key_where(path)
             return ScenarioError(f"unknown key {key!r} under expect:", where, "expect keys: " + ", ".join(KEYS),
                                  doc.line_of(where))
-        if not isinstance(value, _SHAPES[key]):
-            return doc.error(f"expect: {key} should be {KEYS[key][0]}", path, _EXAMPLES[key], cls=ScenarioError)
+        if not _has_shape(value, key):
+            return error(doc, f"expect: {key} should be {KEYS[key][0]}", path, _EXAMPLES[key])
         if key in ("entries", "sheet"):
             for col, diff in value.items():
                 if col not in game.columns:
-                    return doc.error(f"the sheet has no column {col!r}", path + (col,),
-                                     "columns: " + ", ".join(game.columns), cls=ScenarioError)
+                    return error(doc, f"the sheet has no column {col!r}", path + (col,),
+                                 "columns: " + ", ".join(game.columns))
                 if not isinstance(diff, dict):
-                    return doc.error(f"expect: {key} › {col} should be a mapping of seat to number",
-                                     path + (col,), _EXAMPLES[key], cls=ScenarioError)
+                    return error(doc, f"expect: {key} › {col} should be a mapping of seat to number",
+                                 path + (col,), _EXAMPLES[key])
         if key == "facts":
             for name in value:
                 if name not in game.vars:
-                    return doc.error(f"the game has no fact {name!r}", path + (name,),
-                                     "facts: " + ", ".join(f.name for f in game.facts), cls=ScenarioError)
+                    return error(doc, f"the game has no fact {name!r}", path + (name,),
+                                 "facts: " + ", ".join(f.name for f in game.facts))
     return None
+
+
+def _has_shape(value: Any, key: str) -> bool:
+    """Whether `value` has the shape `_SHAPES` asks of expect key `key` (a function, so `value` stays Any
+    to the type checker: its shape depends on the key)."""
+    return isinstance(value, _SHAPES[key])
 
 
 def check_expect(doc: Document, game, out: dict) -> list:

@@ -28,7 +28,10 @@ class Key:
 
 
 def error(doc: Document, message: str, path: tuple, hint: str | None = None) -> ScenarioError:
-    return doc.error(message, path, hint, cls=ScenarioError)
+    """A located ScenarioError at the node of `doc` at `path`."""
+    located = doc.error(message, path, hint, cls=ScenarioError)
+    assert isinstance(located, ScenarioError)  # Document.error makes an instance of `cls`
+    return located
 
 
 def shown(value) -> str:

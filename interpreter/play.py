@@ -114,6 +114,7 @@ class TerminalMatch:
                 self.save()
                 continue
             seat = engine.to_move(st)
+            assert seat is not None  # the deal is not over
             moves = engine.legal_moves(st)
             if seat == self.human:
                 self.flush()
@@ -196,6 +197,7 @@ class TerminalMatch:
         """The search agent's move for the seat to move, from that seat's view, and its reason."""
         st = self.st
         seat = engine.to_move(st)
+        assert seat is not None  # asked at the prompt: the deal is not over
         self.console.print(hint_text(st, st.view(seat), moves, self.bot_seed + len(st.history), self.hint_budget))
 
     def undo(self, moves: list) -> bool:
@@ -291,7 +293,7 @@ def hint_text(st: State, view: State, moves: list, seed: int, budget: int | None
     move over the sampled worlds against the next best."""
     if len(moves) == 1:
         return f"hint: {engine.describe(st, moves[0])} (the only legal move)"
-    agent = SearchAgent(seed=seed, **({"budget": budget} if budget else {}))
+    agent = SearchAgent(seed=seed, budget=budget) if budget else SearchAgent(seed=seed)
     values = agent.evaluate(view, moves)
     if values is None:
         move = agent.policy(seed=seed).choose(view, moves)

@@ -112,7 +112,7 @@ def table_lines(view: State, seat: int) -> list:
             title = decl.label or decl.name
         lines.append(f"{title}: {hand_text(game, cards)}")
     phase = engine.current_phase(view)
-    if phase is not None and phase.type_name == "tricks" and view.ph.get("trick"):
+    if phase is not None and phase.type_name == "tricks" and view.ph and view.ph.get("trick"):
         shown = ", ".join(f"{_by(view, s)} {game.deck.pretty(c)}" for c, s in zip(view.ph["trick"], view.ph["by"]))
         lines.append(f"trick: {shown}")
     if phase is not None and hasattr(phase, "status"):
@@ -223,7 +223,8 @@ def facts_text(st: State, facts: dict) -> list:
         value = facts.get(decl.name)
         if var.per_seat:
             seats = decl.seats(st) if decl.seats is not None else range(st.n)
-            shown = ", ".join(f"{game.seat_name(s, st.n)} {game.show(value[s], var.type, st.n) or '-'}"
+            per_seat = value if value is not None else [None] * st.n
+            shown = ", ".join(f"{game.seat_name(s, st.n)} {game.show(per_seat[s], var.type, st.n) or '-'}"
                               for s in seats)
         elif var.type == "bool":
             shown = "yes" if value else "no"

@@ -9,6 +9,7 @@ Every mistake in the file is a ScenarioError at its line and column.
 """
 from __future__ import annotations
 
+from typing import Any
 
 from . import engine
 from .compiler import load_referenced_game
@@ -131,7 +132,8 @@ def _pair(game, n: int, text: str) -> tuple:
 
 def _stack(doc: Document, game, n: int) -> dict:
     """The cards of every zone; every card placed once, or the unnamed ones in the `rest:` zone."""
-    stack, seen = {}, {}
+    stack: dict[int, list[int]] = {}
+    seen: dict[int, str] = {}  # card -> where it is placed
     for zone_name, content in (doc.data.get("zones") or {}).items():
         path = ("zones", zone_name)
         decl = _zone(doc, game, zone_name, path)
@@ -170,7 +172,7 @@ def _zone(doc: Document, game, name, path: tuple):
                      "zones: " + ", ".join(z.name for z in game.zones)) from None
 
 
-def _cards(doc: Document, game, path: tuple, cards, seen: dict) -> list:
+def _cards(doc: Document, game, path: tuple, cards, seen: dict[int, str]) -> list[int]:
     if isinstance(cards, str):
         cards = cards.split()
     if cards is not None and not isinstance(cards, list):
@@ -232,7 +234,7 @@ def _split_hint(st, words: list, i: int) -> str | None:
 
 def named_facts(st, facts: dict) -> dict:
     game = st.game
-    out = {}
+    out: dict[str, Any] = {}
     for name, value in facts.items():
         decl = game.vars[name]
         if decl.per_seat:

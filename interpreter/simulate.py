@@ -82,9 +82,9 @@ def simulate(game, deals: int, seed: int = 0, players: int | None = None, option
     n = players or game.default_players
     engine.resolve_options(game, options or {})  # bad options fail here, not in a worker
     names = [game.seat_name(s, n) for s in range(n)]
-    stats = {name: Counter() for name in game.stats}
+    stats: dict[str, Counter] = {name: Counter() for name in game.stats}
     movement: dict = {}
-    values = {name: [] for name in names}
+    values: dict[str, list[float]] = {name: [] for name in names}
     started = time.perf_counter()
     for record in _records(game, deals, seed, players, options, bots, jobs):
         for name, key in record.get("stats", {}).items():
@@ -219,7 +219,8 @@ class RecordWriter:
     """
 
     def __init__(self, file, csv_format: bool = False):
-        self.file, self.csv_format, self.rows = file, csv_format, []
+        self.file, self.csv_format = file, csv_format
+        self.rows: list[dict] = []
 
     @classmethod
     def open(cls, path: str) -> "RecordWriter":
