@@ -66,6 +66,7 @@ class Block:
     values: tuple = ()
     radices: tuple = ()
     prefix: tuple = ()
+    whole: bool = True  # False: its ids are steps of a move chosen in several ids (see `Steps`)
 
     @property
     def size(self) -> int:
@@ -86,6 +87,25 @@ class Block:
         return Move(self.kind, self.prefix + tuple(reversed(parts)))
 
 
+@dataclass(frozen=True)
+class Steps:
+    """How a `turns` action with a list parameter is chosen id by id: first its head id (the action with its
+    parameters before the first list, from the `action:NAME` block), then each later parameter — a list as one
+    `part:TYPE` id per element, in the move's order, then the `end` id; any other value as one `part:TYPE` id."""
+
+    head: int  # how many parameters the head id carries
+    types: tuple[str, ...]  # the types of the later parameters
+
+
+@dataclass(frozen=True)
+class Step:
+    """What choosing one more id made: the ids chosen so far of a move not yet whole (`pending`), or the whole
+    legal `move` (then `pending` is empty)."""
+
+    pending: tuple[int, ...]
+    move: Move | None
+
+
 class ActionSpace:
     """Every move of `game` with `players` seats, numbered densely and the same way in every deal."""
 
@@ -94,12 +114,65 @@ class ActionSpace:
         self.blocks: list[Block] = []
         self._index: dict = {}  # (kind, value) -> id, for blocks with values
         self._tuples: dict = {}  # (kind, prefix, length) -> (block, {value: digit} per position)
+        self.steps: dict[str, Steps] = {}  # action name -> how it is chosen, for actions taking a list
         self._build()
         self.num_actions = sum(b.size for b in self.blocks)
+        self.max_ids = max([1] + [self._most_ids(s) for s in self.steps.values()])
+        """The most ids one move takes (1 unless some move is chosen in steps)."""
 
     # -- conversions --------------------------------------------------------------------------------------------------
     def action_id(self, move: Move) -> int:
-        """The id of `move`; ValueError if the game can make no such move."""
+        """The id of `move`; ValueError if the game can make no such move, or makes it in several ids (a move
+        carrying a list: see `action_ids`)."""
+        if self._steps_of(move) is not None:
+            raise ValueError(f"{move} is chosen in several ids: use action_ids")
+        return self._id(move)
+
+    def action_ids(self, move: Move) -> tuple[int, ...]:
+        """The ids that choose `move`, in order: one for most moves; for an action taking a list, its head, then
+        each element and `end` (see `Steps`)."""
+        steps = self._steps_of(move)
+        if steps is None:
+            return (self._id(move),)
+        name, values = move.value[0], move.value[1:]
+        ids = [self._id(Move("action", (name, *values[:steps.head])))]
+        for type_, value in zip(steps.types, values[steps.head:]):
+            if T.is_list(type_):
+                ids.extend(self._part_id(T.element(type_), v, move) for v in value)
+                ids.append(self._index[("end", None)])
+            else:
+                ids.append(self._part_id(type_, value, move))
+        return tuple(ids)
+
+    def move_of_ids(self, ids: Sequence[int]) -> Move:
+        """The move that `ids` choose (the inverse of `action_ids`); ValueError if they choose no whole move."""
+        if len(ids) == 1 and self.is_whole(ids[0]):
+            return self.move_of(ids[0])
+        head = self._block_of(ids[0]).move(ids[0] - self._block_of(ids[0]).offset) if ids else None
+        steps = self.steps.get(head.value[0]) if head is not None and head.kind == "action" else None
+        if head is None or steps is None:
+            raise ValueError(f"ids {list(ids)} do not start a move chosen in steps")
+        values, rest = list(head.value), list(ids[1:])
+        for type_ in steps.types:
+            if T.is_list(type_):
+                items = []
+                while rest and rest[0] != self._index[("end", None)]:
+                    items.append(self._part_value(T.element(type_), rest.pop(0), ids))
+                if not rest:
+                    raise ValueError(f"ids {list(ids)}: a list is not closed by `end`")
+                rest.pop(0)
+                values.append(tuple(items))
+            else:
+                values.append(self._part_value(type_, rest.pop(0) if rest else -1, ids))
+        if rest:
+            raise ValueError(f"ids {list(ids)}: {len(rest)} ids after the whole move")
+        return Move("action", tuple(values))
+
+    def is_whole(self, action: int) -> bool:
+        """Whether id `action` is a whole move by itself (not a step of a move chosen in several ids)."""
+        return self._block_of(action).whole
+
+    def _id(self, move: Move) -> int:
         found = self._index.get((move.kind, move.value), None) if _hashable(move.value) else None
         if found is not None:
             return found
@@ -117,24 +190,96 @@ class ActionSpace:
         raise ValueError(f"{move} is outside the action space of {self.game.name} ({self.players} players)")
 
     def move_of(self, action: int) -> Move:
-        """The move numbered `action` (0 <= action < num_actions)."""
+        """The move numbered `action` (0 <= action < num_actions); ValueError for a step of a move chosen in
+        several ids (`is_whole` is false: see `move_of_ids`)."""
+        block = self._block_of(action)
+        if not block.whole:
+            raise ValueError(f"action {action} ({block.name}) is one step of a move: see move_of_ids")
+        return block.move(action - block.offset)
+
+    def legal_ids(self, st, pending: Sequence[int] = ()) -> list[int]:
+        """The ids that may be chosen now, sorted: those of the legal moves; where some move is chosen in several
+        ids, the next ids of the legal moves whose ids begin with `pending` (the ids chosen so far)."""
+        if not self.steps:
+            if pending:
+                raise ValueError(f"{self.game.name} chooses every move in one id; nothing is pending")
+            return sorted(self._id(m) for m in legal_moves(st))
+        k, pending = len(pending), tuple(pending)
+        return sorted({ids[k] for ids in map(self.action_ids, legal_moves(st)) if ids[:k] == pending})
+
+    def legal_mask(self, st, pending: Sequence[int] = ()) -> list[bool]:
+        """num_actions booleans: True at every id of `legal_ids(st, pending)`."""
+        mask = [False] * self.num_actions
+        for action in self.legal_ids(st, pending):
+            mask[action] = True
+        return mask
+
+    def choose(self, st, pending: Sequence[int], action: int) -> Step:
+        """Choose id `action` after the ids `pending`: the legal move they make whole, or the longer pending
+        prefix; ValueError if no legal move's ids begin so."""
+        chosen = (*pending, action)
+        found = False
+        for move in legal_moves(st):
+            ids = self.action_ids(move)
+            if ids == chosen:
+                return Step((), move)
+            found = found or ids[:len(chosen)] == chosen
+        if not found:
+            raise ValueError(f"action {action} after {list(pending)} begins no legal move")
+        return Step(chosen, None)
+
+    def step_text(self, action: int) -> str:
+        """A step of a move chosen in several ids, as words: the head (`take 7D …`), an element (`+ 3C`) or
+        `end`."""
+        block = self._block_of(action)
+        if block.kind == "end":
+            return "end"
+        value = block.move(action - block.offset).value
+        if block.kind.startswith("part:"):
+            return "+ " + self._shown(block.kind[len("part:"):], value)
+        name, *params = value
+        steps = self.steps[name]
+        action_ = next(a for p in self.game.phases if p.type_name == "turns" for a in p.actions if a.name == name)
+        types = [type_ for _, _, type_ in action_.params[:steps.head]]
+        return " ".join([name, *(self._shown(t, v) for t, v in zip(types, params)), "…"])
+
+    def _block_of(self, action: int) -> Block:
         if not 0 <= action < self.num_actions:
             raise ValueError(f"action {action} is not in 0 … {self.num_actions - 1}")
         for block in self.blocks:
             if action < block.offset + block.size:
-                return block.move(action - block.offset)
+                return block
         raise AssertionError("blocks cover 0 … num_actions - 1")
 
-    def legal_ids(self, st) -> list[int]:
-        """The ids of the legal moves now, sorted."""
-        return sorted(self.action_id(m) for m in legal_moves(st))
+    def _steps_of(self, move: Move) -> Steps | None:
+        if move.kind != "action" or not isinstance(move.value, tuple) or not move.value:
+            return None
+        return self.steps.get(move.value[0])
 
-    def legal_mask(self, st) -> list[bool]:
-        """num_actions booleans: True at the id of every legal move now."""
-        mask = [False] * self.num_actions
-        for action in self.legal_ids(st):
-            mask[action] = True
-        return mask
+    def _part_id(self, type_: str, value: Any, move: Move) -> int:
+        found = self._index.get((f"part:{type_}", value))
+        if found is None:
+            raise ValueError(f"{move} is outside the action space: {value!r} is not one of its values")
+        return found
+
+    def _part_value(self, type_: str, action: int, ids: Sequence[int]) -> Any:
+        block = self._block_of(action) if 0 <= action < self.num_actions else None
+        if block is None or block.kind != f"part:{type_}":
+            raise ValueError(f"ids {list(ids)}: expected a {type_} step, not {action}")
+        return block.values[action - block.offset]
+
+    def _shown(self, type_: str, value: Any) -> str:
+        return self.game.show(value, type_, self.players) or str(value)
+
+    def _most_ids(self, steps: Steps) -> int:
+        """The most ids a move chosen by `steps` takes: a list holds each of its element type's values once."""
+        most = 1
+        for type_ in steps.types:
+            if T.is_list(type_):
+                most += len(self._domain(T.element(type_), None, where="")) + 1
+            else:
+                most += 1
+        return most
 
     # -- building -------------------------------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -151,35 +296,46 @@ class ActionSpace:
         self._values("option", "option", _unique(name for p in phases for name in _options(p)))
         self._values("choice", "choice", _unique(
             v for p in phases if p.type_name == "choose" and p.source
-            for v in _constant(p.source) or self._domain(*p.choice_type, where=f"phase {p.id}")))
+            for v in _constant(p.source) or self._domain(p.choice_type[0], p.choice_type[1], where=f"phase {p.id}")))
         declares = [p for p in phases if p.type_name == "declare"]
         if declares:
             self._values("say", "say", range(self.int_values))
             for length in sorted({len(c.steps) for p in declares for c in p.categories}):
                 self._tuple(f"claim/{length}", "claim", (), [range(self.int_values)] * length)
+        later: list[str] = []  # the types of the parameters chosen as steps, in order
         for p in phases:
             for action in p.actions if p.type_name == "turns" else ():
+                types = [type_ for _, _, type_ in action.params]
+                head = next((i for i, type_ in enumerate(types) if T.is_list(type_)), len(types))
                 radices = [_constant(fn) or self._domain(type_, None, where=f"action {action.name} ({var})")
-                           for var, fn, type_ in action.params]
-                self._tuple(f"action:{action.name}", "action", (action.name,), radices)
+                           for var, fn, type_ in action.params[:head]]
+                self._tuple(f"action:{action.name}", "action", (action.name,), radices, whole=head == len(types))
+                if head < len(types):
+                    self.steps[action.name] = Steps(head, tuple(types[head:]))
+                    later.extend(types[head:])
+        for type_ in _unique(T.element(t) if T.is_list(t) else t for t in later):
+            self._values(f"part:{type_}", f"part:{type_}",
+                         self._domain(type_, None, where=f"a step of type {type_}"), whole=False)
+        if any(T.is_list(t) for t in later):
+            self._values("end", "end", [None], whole=False)
 
     def _offset(self) -> int:
         return sum(b.size for b in self.blocks)
 
-    def _values(self, name: str, kind: str, values: Iterable) -> None:
+    def _values(self, name: str, kind: str, values: Iterable, whole: bool = True) -> None:
         values = tuple(v for v in values if (kind, v) not in self._index)
         if not values:
             return
-        block = Block(name, kind, self._offset(), values=values)
+        block = Block(name, kind, self._offset(), values=values, whole=whole)
         self._index.update(((kind, v), block.offset + i) for i, v in enumerate(values))
         self.blocks.append(block)
 
-    def _tuple(self, name: str, kind: str, prefix: tuple, radices: Sequence) -> None:
+    def _tuple(self, name: str, kind: str, prefix: tuple, radices: Sequence, whole: bool = True) -> None:
         radices = tuple(tuple(r) for r in radices)
         if not radices:
-            self._values(name, kind, [prefix])
+            self._values(name, kind, [prefix], whole=whole)
             return
-        block = Block(name, kind, self._offset(), radices=radices, prefix=prefix)
+        block = Block(name, kind, self._offset(), radices=radices, prefix=prefix, whole=whole)
         self._tuples[(kind, prefix, len(radices))] = (block, [{v: i for i, v in enumerate(r)} for r in radices])
         self.blocks.append(block)
 
@@ -198,14 +354,15 @@ class ActionSpace:
         if type_ == T.STR and domain:
             return sorted(domain)
         if T.is_list(type_):
-            raise ValueError(f"{where}: moves carrying a {type_} (a set of cards taken, say) cannot be numbered "
-                             "densely: there are 2 ** (deck size) such values")
+            raise ValueError(f"{where}: a choice of a {type_} cannot be numbered densely (there are 2 ** (deck "
+                             "size) such values); a turns action taking a list is chosen in steps instead")
         raise ValueError(f"{where}: moves carrying {type_} values cannot be numbered"
                          + (" (text with no known set of names)" if type_ == T.STR else ""))
 
 
 def has_action_space(game) -> bool:
-    """Whether the game's moves can be numbered densely (a game whose moves carry card sets cannot)."""
+    """Whether the game's moves can be numbered densely: not if a move carries a value with no bounded set of
+    values (text with no known names, a `choose` phase picking a list)."""
     try:
         ActionSpace(game, game.default_players)
     except ValueError:

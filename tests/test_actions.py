@@ -1,6 +1,6 @@
 """Moves as integers (interpreter/actions.py): for every spec and player count, over random deals, the legal-action
-mask is exactly the legal moves, ids round-trip, and the numbering depends on the game alone; a worked example
-with ids counted by hand."""
+mask is exactly the legal moves (or, for moves chosen in several ids, their next steps), ids round-trip, and the
+numbering depends on the game alone; worked examples with ids counted by hand."""
 from __future__ import annotations
 
 import random
@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from interpreter import dsltypes as T
 from interpreter import engine
 from interpreter.actions import ActionSpace
 from interpreter.compiler import load_game
@@ -18,14 +17,7 @@ from .conftest import SPECS, game_of
 
 
 
-def numbered(path: str) -> bool:
-    """Whether the game's moves can be numbered: no `turns` action takes a list (a set of cards) as parameter."""
-    return not any(T.is_list(type_) for p in game_of(path).phases if p.type_name == "turns"
-                   for a in p.actions for _, _, type_ in a.params)
-
-
-CASES = [(path, n) for path in SPECS if numbered(path) for n in game_of(path).players]
-UNNUMBERED = [path for path in SPECS if not numbered(path)]
+CASES = [(path, n) for path in SPECS for n in game_of(path).players]
 _recompiled: dict = {}
 
 
@@ -48,12 +40,27 @@ def test_mask_is_the_legal_moves_over_random_deals(path, n):
             moves = engine.legal_moves(st)
             mask = space.legal_mask(st)
             ids = [i for i, legal in enumerate(mask) if legal]
-            assert len(mask) == space.num_actions and len(ids) == len(moves)
-            assert sorted(map(space.action_id, moves)) == ids == space.legal_ids(st)
-            assert all(space.move_of(space.action_id(m)) == m for m in moves)
-            engine.apply(st, space.move_of(rng.choice(ids)))
+            chosen = [space.action_ids(m) for m in moves]
+            assert len(mask) == space.num_actions and len(set(chosen)) == len(moves)  # one id sequence per move
+            assert sorted({c[0] for c in chosen}) == ids == space.legal_ids(st)
+            assert all(space.move_of_ids(c) == m for c, m in zip(chosen, moves))
+            assert all(space.move_of(c[0]) == m for c, m in zip(chosen, moves) if len(c) == 1)
+            engine.apply(st, _choose_in_steps(space, st, rng))
             decisions += 1
     assert decisions > 0
+
+
+def _choose_in_steps(space: ActionSpace, st, rng: random.Random):
+    """A random legal move, chosen one id at a time as an adapter does: each id among `legal_ids(st, pending)`."""
+    pending: tuple = ()
+    while True:
+        ids = space.legal_ids(st, pending)
+        assert ids and len(pending) < space.max_ids
+        step = space.choose(st, pending, rng.choice(ids))
+        if step.move is not None:
+            assert step.move in engine.legal_moves(st) and step.pending == ()
+            return step.move
+        pending = step.pending
 
 
 @pytest.mark.parametrize("path,n", CASES)
@@ -63,6 +70,10 @@ def test_every_id_round_trips_and_the_numbering_is_the_games_alone(path, n):
     assert space.num_actions == again.num_actions
     assert [b.offset for b in space.blocks] == [sum(b.size for b in space.blocks[:i]) for i in range(len(space.blocks))]
     for action in range(space.num_actions):
+        if not space.is_whole(action):  # a step of a move chosen in several ids
+            with pytest.raises(ValueError, match="one step of a move"):
+                space.move_of(action)
+            continue
         move = space.move_of(action)
         assert space.action_id(move) == action and again.move_of(action) == move
 
@@ -113,7 +124,36 @@ def test_the_docs_example_runs():
     assert namespace["space"].num_actions == 125 and namespace["ids"] == [32, 33, 48]
 
 
-@pytest.mark.parametrize("path", UNNUMBERED)
-def test_a_game_with_card_set_parameters_says_it_has_no_dense_action_space(path):
-    with pytest.raises(ValueError, match=r"cannot be numbered densely"):
-        ActionSpace(game_of(path), game_of(path).players[0])
+def test_scopa_takes_are_chosen_card_by_card():
+    """Scopa's `take` carries a set of table cards: its ids are the played card (block action:take, by card
+    number), then each card taken (block part:card), then `end`. The deck is numbered suit by suit (D C S B),
+    A 2 … 7 J Q K: KC is 19, 7S 26, 3S 22, 3B 32."""
+    scopa = game_of("games/scopa.yaml")
+    space = ActionSpace(scopa, 2)
+    assert [(b.name, b.offset, b.size, b.whole) for b in space.blocks] == [
+        ("action:take", 0, 40, False), ("action:lay", 40, 40, True), ("part:card", 80, 40, False),
+        ("end", 120, 1, False)]
+    assert space.max_ids == 42  # the card played, at most every card of the deck, end
+    # Seed 3: the seat to move holds JS AS KC; the table is 3B 3S 7S 6S. KC (10) takes 3B+7S or 3S+7S; JS (8)
+    # and AS (1) take nothing and are laid (lay JS: 40 + 27, lay AS: 40 + 20).
+    st = engine.new_match(scopa, 2, 3)
+    card = scopa.deck.parse
+    assert [card(c) for c in ("KC", "7S", "3S", "3B", "JS", "AS")] == [19, 26, 22, 32, 27, 20]
+    assert space.legal_ids(st) == [19, 60, 67]
+    assert space.legal_ids(st, (19,)) == [80 + 22, 80 + 32]
+    assert space.legal_ids(st, (19, 112)) == [80 + 26]
+    assert space.legal_ids(st, (19, 112, 106)) == [120]
+    take = Move("action", ("take", 19, (32, 26)))
+    assert take in engine.legal_moves(st)
+    assert space.action_ids(take) == (19, 112, 106, 120) and space.move_of_ids((19, 112, 106, 120)) == take
+    assert space.choose(st, (19, 112), 106).pending == (19, 112, 106)
+    assert space.choose(st, (19, 112, 106), 120).move == take
+    assert space.action_ids(Move("action", ("lay", 27))) == (67,) and space.action_id(Move("action", ("lay", 27))) == 67
+    # In words, as the spec shows cards (its suit symbols: coppe ♥, bastoni ♣).
+    assert [space.step_text(a) for a in (19, 112, 120)] == ["take K♥ …", "+ 3♣", "end"]
+    with pytest.raises(ValueError, match="begins no legal move"):
+        space.choose(st, (19,), 80 + 27)  # JS is not on the table
+    with pytest.raises(ValueError, match="chosen in several ids"):
+        space.action_id(take)
+    with pytest.raises(ValueError, match="one step of a move"):
+        space.move_of(19)
