@@ -197,15 +197,17 @@ class ActionSpace:
             raise ValueError(f"action {action} ({block.name}) is one step of a move: see move_of_ids")
         return block.move(action - block.offset)
 
-    def legal_ids(self, st, pending: Sequence[int] = ()) -> list[int]:
+    def legal_ids(self, st, pending: Sequence[int] = (), moves: Sequence[Move] | None = None) -> list[int]:
         """The ids that may be chosen now, sorted: those of the legal moves; where some move is chosen in several
-        ids, the next ids of the legal moves whose ids begin with `pending` (the ids chosen so far)."""
+        ids, the next ids of the legal moves whose ids begin with `pending` (the ids chosen so far). `moves`:
+        `engine.legal_moves(st)`, if the caller has them already."""
+        moves = legal_moves(st) if moves is None else moves
         if not self.steps:
             if pending:
                 raise ValueError(f"{self.game.name} chooses every move in one id; nothing is pending")
-            return sorted(self._id(m) for m in legal_moves(st))
+            return sorted(self._id(m) for m in moves)
         k, pending = len(pending), tuple(pending)
-        return sorted({ids[k] for ids in map(self.action_ids, legal_moves(st)) if ids[:k] == pending})
+        return sorted({ids[k] for ids in map(self.action_ids, moves) if ids[:k] == pending})
 
     def legal_mask(self, st, pending: Sequence[int] = ()) -> list[bool]:
         """num_actions booleans: True at every id of `legal_ids(st, pending)`."""
@@ -214,12 +216,12 @@ class ActionSpace:
             mask[action] = True
         return mask
 
-    def choose(self, st, pending: Sequence[int], action: int) -> Step:
+    def choose(self, st, pending: Sequence[int], action: int, moves: Sequence[Move] | None = None) -> Step:
         """Choose id `action` after the ids `pending`: the legal move they make whole, or the longer pending
-        prefix; ValueError if no legal move's ids begin so."""
+        prefix; ValueError if no legal move's ids begin so. `moves` as for `legal_ids`."""
         chosen = (*pending, action)
         found = False
-        for move in legal_moves(st):
+        for move in legal_moves(st) if moves is None else moves:
             ids = self.action_ids(move)
             if ids == chosen:
                 return Step((), move)

@@ -11,14 +11,12 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not inst
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from interpreter import engine  # noqa: E402
-from interpreter.actions import has_action_space  # noqa: E402
 from interpreter.adapters import openspiel as adapter  # noqa: E402
 
 from .conftest import SPECS, game_of  # noqa: E402
 
-# Every spec whose moves can be numbered (a game whose moves carry card sets, Scopa's captures, has no dense
-# action space: `test_actions` checks that it says so, and the adapters leave it out).
-CASES = [(path, n) for path in SPECS if has_action_space(game_of(path)) for n in game_of(path).players]
+# Every spec and player count (Scopa's captures, a card and the set of cards it takes, are chosen in steps).
+CASES = [(path, n) for path in SPECS for n in game_of(path).players]
 
 
 @pytest.mark.parametrize("path,n", CASES)
@@ -80,8 +78,36 @@ def test_resampled_states_share_the_information_state():
         assert world.legal_actions() == state.legal_actions()
 
 
-@pytest.mark.parametrize("path,n", [("docs/examples/tiny.yaml", 2), ("games/preferans.yaml", 3)])
-def test_ismcts_plays_deals(path, n):
+def test_a_capture_is_chosen_card_by_card_and_seen_whole():
+    """Scopa, seed 3 (the worked example of test_actions): the seat to move holds JS AS KC, the table is 3B 3S 7S
+    6S. Taking 3B + 7S with KC is the actions 19 (take with KC), 112 (3B), 106 (7S), 120 (end), all by the same
+    player; the steps are in the chooser's information only, and the other seat sees the move when it is made."""
+    state = _deal(adapter.register(game_of("games/scopa.yaml")), 2, 3)
+    chooser = state.current_player()
+    other = 1 - chooser
+    assert state.legal_actions() == [19, 60, 67]
+    before = state.information_state_string(other), state.information_state_tensor(other)
+    state.apply_action(19)
+    assert state.current_player() == chooser and state.legal_actions() == [102, 112]
+    assert "choosing: take K♥ …" in state.information_state_string(chooser)
+    assert (state.information_state_string(other), state.information_state_tensor(other)) == before
+    world = state.resample_from_infostate(chooser, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.legal_actions() == [102, 112]
+    assert world.information_state_string(chooser) == state.information_state_string(chooser)
+    for action in (112, 106):
+        state.apply_action(action)
+        assert state.current_player() == chooser
+    assert state.legal_actions() == [120]
+    table = state.st.game.zone_id("table", None, 2)
+    state.apply_action(120)
+    assert state.current_player() == other and state.pending == ()
+    assert sorted(state.st.zones[table]) == [state.st.game.deck.parse(c) for c in ("3S", "6S")]
+    assert "take" in state.information_state_string(other).split("\n")[-1]
+
+
+@pytest.mark.parametrize("path,n,seeds", [("docs/examples/tiny.yaml", 2, (1, 2)), ("games/preferans.yaml", 3, (1, 2)),
+                                          ("games/scopa.yaml", 2, (1,))])
+def test_ismcts_plays_deals(path, n, seeds):
     """OpenSpiel's ISMCTS bot, sampling worlds through resample_from_infostate, plays whole deals legally."""
     from interpreter.compiler import load_game
     name = adapter.register(load_game(path))
@@ -89,7 +115,7 @@ def test_ismcts_plays_deals(path, n):
     rs = __import__("numpy").random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs)
-    for seed in (1, 2):
+    for seed in seeds:
         state = game.new_initial_state()
         state.apply_action(seed)
         while not state.is_terminal():

@@ -10,14 +10,12 @@ pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed:
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from interpreter import engine  # noqa: E402
-from interpreter.actions import has_action_space  # noqa: E402
 from interpreter.adapters.pettingzoo import env, environments  # noqa: E402
 
 from .conftest import SPECS, game_of  # noqa: E402
 
-# Every spec whose moves can be numbered (a game whose moves carry card sets, Scopa's captures, has no dense
-# action space: `test_actions` checks that it says so, and the adapters leave it out).
-CASES = [(path, n) for path in SPECS if has_action_space(game_of(path)) for n in game_of(path).players]
+# Every spec and player count (Scopa's captures, a card and the set of cards it takes, are chosen in steps).
+CASES = [(path, n) for path in SPECS for n in game_of(path).players]
 
 
 @pytest.mark.parametrize("path,n", CASES)
@@ -30,8 +28,9 @@ def test_pettingzoo_seed(path, n):
     seed_test(lambda: env(game_of(path), players=n), num_cycles=40)
 
 
-def test_a_deal_played_through_the_environment_scores_its_deal_values():
-    e = env(game_of("games/tarot.yaml"), players=4)
+@pytest.mark.parametrize("path,n", [("games/tarot.yaml", 4), ("games/scopa.yaml", 2)])
+def test_a_deal_played_through_the_environment_scores_its_deal_values(path, n):
+    e = env(game_of(path), players=n)
     e.reset(seed=3)
     rng = np.random.default_rng(3)
     totals = dict.fromkeys(e.possible_agents, 0.0)
@@ -56,8 +55,28 @@ def test_only_the_agent_to_act_has_legal_actions():
 
 def test_every_shipped_game_with_numbered_moves_has_an_environment():
     names = environments()
-    assert "tarot" in names and "piquet-rubicon" in names and "scopa" not in names
+    assert "tarot" in names and "piquet-rubicon" in names and "scopa" in names
     assert names["tarot"](players=5).possible_agents.__len__() == 5
+
+
+def test_a_capture_is_chosen_in_steps_by_the_same_agent():
+    """Scopa, seed 3 of test_actions' worked example, as an environment: take 3B + 7S with KC is the steps 19,
+    112, 106, 120; the agent stays selected until the move is whole, and no reward comes before it."""
+    from interpreter import engine as eng
+    e = env("scopa")
+    e.reset(seed=1)
+    e._st = eng.new_match(e.game, 2, seed=3)  # the worked example's deal
+    e.agent_selection = e.possible_agents[eng.to_move(e.st)]
+    agent = e.agent_selection
+    masks = []
+    for action in (19, 112, 106, 120):
+        masks.append(list(np.flatnonzero(e.observe(agent)["action_mask"])))
+        e.step(action)
+        assert e.rewards == dict.fromkeys(e.possible_agents, 0.0)
+    assert masks == [[19, 60, 67], [102, 112], [106], [120]]
+    assert e.agent_selection != agent and e.pending == ()
+    with pytest.raises(Exception, match="begins no legal move"):
+        e.step(80)  # 80 is a step (the card AD taken), not the first id of a move
 
 
 def test_an_illegal_action_is_refused():

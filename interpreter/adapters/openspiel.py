@@ -12,16 +12,21 @@ One OpenSpiel episode is one deal of a fresh match:
   sampled-chance reading of the deal, and `deals` sets its size.
 - **players** are the seats; the player to move is `engine.to_move` (whoever controls the hand that plays).
 - **actions** are `interpreter.actions.ActionSpace` ids, the same in every deal; legal actions are the ids of
-  `engine.legal_moves`.
+  `engine.legal_moves`. A move carrying a list (a `turns` action such as `take` with the set of cards taken) is
+  chosen in several actions by the same player — its head, each element, `end` — as OpenSpiel's own games
+  choose multi-card moves; legal actions are then the next ids of the legal moves that begin with the ids chosen
+  so far (`ActionSpace.legal_ids(st, pending)`), and the move is made when its last id is chosen.
 - **information** comes from views only (`State.view(seat)`), see `interpreter.adapters.encoding`: the
   information-state string is what the seat sees now and every event of the deal it saw, in order; the
-  observation string what it sees now. Both tensors are the encoding's flat lists.
+  observation string what it sees now. Both tensors are the encoding's flat lists. The ids chosen so far of a
+  move being made in steps are part of the choosing seat's information only.
 - **returns** are `engine.deal_values` at the end of the deal (general-sum: a spec need not be zero-sum),
   terminal reward only.
 - `resample_from_infostate(player, sampler)` is a state whose hidden part is drawn by `engine.sample_world`
   from the player's view (seeded from one draw of OpenSpiel's probability sampler); it has the same
-  information-state string for that player. The resampled state is built, not replayed, so its `history()`
-  is empty. `sample_world` raises `SamplingError` when no consistent world is found.
+  information-state string for that player (a move the player is making in steps stays pending in it; another
+  seat's pending steps, which the player does not see, are not). The resampled state is built, not replayed, so
+  its `history()` is empty. `sample_world` raises `SamplingError` when no consistent world is found.
 
 >>> import pyspiel
 >>> from interpreter.compiler import load_game
@@ -40,6 +45,7 @@ from __future__ import annotations
 
 import os
 import random
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -55,7 +61,7 @@ DEALS = 1000
 UTILITY_BOUND = 1e6
 """The utility range declared to OpenSpiel, ±: a spec states no bound on a deal's value; none ships near it."""
 
-_registered: dict = {}  # short name -> its InterpGame subclass
+_registered: dict[str, type[InterpGame]] = {}  # short name -> its InterpGame subclass
 
 
 def short_name(game) -> str:
@@ -96,8 +102,8 @@ def register_all() -> list[str]:
 class InterpGame(pyspiel.Game):
     """A spec at one player count, as an OpenSpiel game (`register` makes a subclass per spec)."""
 
-    spec = None  # the compiled spec
-    game_type = None  # its pyspiel.GameType
+    spec: Any = None  # the compiled spec (set on the subclass `register` makes)
+    game_type: Any = None  # its pyspiel.GameType
 
     def __init__(self, params: dict | None = None):
         game, params = self.spec, params or {}
@@ -110,7 +116,7 @@ class InterpGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.num_actions, max_chance_outcomes=self.deals, num_players=players,
             min_utility=-UTILITY_BOUND, max_utility=UTILITY_BOUND, utility_sum=None,
-            max_game_length=engine.MAX_DEAL_MOVES)
+            max_game_length=engine.MAX_DEAL_MOVES * self.space.max_ids)
         super().__init__(self.game_type, info, {"players": players, "deals": self.deals})
 
     def new_initial_state(self) -> "InterpState":
@@ -122,16 +128,28 @@ class InterpGame(pyspiel.Game):
 
 
 class _Match:
-    """Holds the interp State; OpenSpiel clones a Python state by deep-copying its attributes, and this makes
-    that copy `State.copy()` (the compiled game is shared, never copied)."""
+    """Holds the interp State and its legal moves (worked out once per decision, not once per call);
+    OpenSpiel clones a Python state by deep-copying its attributes, and this makes that copy `State.copy()` (the
+    compiled game is shared, never copied)."""
 
-    __slots__ = ("st",)
+    __slots__ = ("st", "_moves")
 
-    def __init__(self, st):
-        self.st = st
+    def __init__(self, st, moves: list | None = None):
+        self.st, self._moves = st, moves
+
+    @property
+    def moves(self) -> list:
+        """`engine.legal_moves(st)` now."""
+        if self._moves is None:
+            self._moves = engine.legal_moves(self.st)
+        return self._moves
+
+    def apply(self, move) -> None:
+        engine.apply(self.st, move, check=False)
+        self._moves = None
 
     def __deepcopy__(self, memo) -> "_Match":
-        return _Match(None if self.st is None else self.st.copy())
+        return _Match(None if self.st is None else self.st.copy(), self._moves)
 
 
 class InterpState(pyspiel.State):
@@ -140,6 +158,7 @@ class InterpState(pyspiel.State):
     def __init__(self, game: InterpGame):
         super().__init__(game)
         self.match = _Match(None)
+        self.pending: tuple[int, ...] = ()  # the ids chosen so far of a move made in steps
 
     @property
     def st(self):
@@ -148,12 +167,11 @@ class InterpState(pyspiel.State):
     def current_player(self) -> int:
         if self.st is None:
             return pyspiel.PlayerId.CHANCE
-        if self.st.deal_over:
-            return pyspiel.PlayerId.TERMINAL
-        return engine.to_move(self.st)
+        seat = None if self.st.deal_over else engine.to_move(self.st)
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
 
     def _legal_actions(self, player: int) -> list:
-        return self.get_game().space.legal_ids(self.st)
+        return self.get_game().space.legal_ids(self.st, self.pending, self.match.moves)
 
     def chance_outcomes(self) -> list:
         deals = self.get_game().deals
@@ -163,14 +181,20 @@ class InterpState(pyspiel.State):
         game = self.get_game()
         if self.st is None:
             self.match = _Match(engine.new_match(game.spec, game.players, seed=action))
-        else:
-            engine.apply(self.st, game.space.move_of(action), check=False)
+            return
+        step = game.space.choose(self.st, self.pending, action, self.match.moves)
+        self.pending = step.pending
+        if step.move is not None:
+            self.match.apply(step.move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal seed {action}"
-        move = self.get_game().space.move_of(action)
-        if self.st is not None and not self.st.deal_over and move in engine.legal_moves(self.st):
+        space = self.get_game().space
+        if not space.is_whole(action):
+            return space.step_text(action)
+        move = space.move_of(action)
+        if self.st is not None and not self.st.deal_over and move in self.match.moves:
             return engine.notation(self.st, move)
         return f"{move.kind} {move.value}" if move.value is not None else move.kind
 
@@ -189,6 +213,8 @@ class InterpState(pyspiel.State):
             return state
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         state.match = _Match(engine.sample_world(self.st.view(player_id), rng))
+        if player_id == self.current_player():
+            state.pending = self.pending
         return state
 
     def __str__(self) -> str:
@@ -206,9 +232,9 @@ class Observer:
         self.encoding, self.perfect_recall = encoding, perfect_recall
         size = encoding.information_size if perfect_recall else encoding.observation_size
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {}
+        self.dict: dict[str, Any] = {}
         index = 0
-        for piece in ("player", "zones", "to_move", "moves"):
+        for piece in ("player", "zones", "to_move", "pending", "moves"):
             if piece == "moves" and not perfect_recall:
                 break
             shape = encoding.shapes[piece]
@@ -219,9 +245,9 @@ class Observer:
     def set_from(self, state: InterpState, player: int) -> None:
         view = None if state.st is None else state.st.view(player)
         encode = self.encoding.information if self.perfect_recall else self.encoding.observation
-        self.tensor[:] = encode(view, player)
+        self.tensor[:] = encode(view, player, state.pending)
 
     def string_from(self, state: InterpState, player: int) -> str:
         view = None if state.st is None else state.st.view(player)
         text = self.encoding.information_text if self.perfect_recall else self.encoding.observation_text
-        return text(view, player)
+        return text(view, player, state.pending)

@@ -5,7 +5,10 @@ name or a spec path) at one player count; `environments()` maps every shipped ga
 (`environments()["my-game"](players=4)`). One episode is one deal of a fresh match:
 
 - **agents** are the seats by name (`North`, `East`, …); the agent to act is `engine.to_move`.
-- **actions** are `interpreter.actions.ActionSpace` ids (`Discrete(num_actions)`), the same in every deal.
+- **actions** are `interpreter.actions.ActionSpace` ids (`Discrete(num_actions)`), the same in every deal. A
+  move carrying a list (a `turns` action with the set of cards it takes) is chosen in several steps by the same
+  agent — its head, each element, `end` — each step's mask holding the next ids of the legal moves that begin
+  with the ids chosen so far; the move is made (and rewards can change) when its last id is chosen.
 - **observations** are dicts: `observation`, the seat's information-state tensor from its view
   (`interpreter.adapters.encoding`: what it sees now and the moves it saw, 0/1 as int8), and `action_mask`,
   1 at the legal ids for the agent to act and all zero for the others (int8, as PettingZoo's classic games).
@@ -25,6 +28,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -33,14 +37,16 @@ from pettingzoo import AECEnv
 from .. import engine
 from ..actions import ActionSpace, has_action_space
 from ..compiler import load_game
+from ..errors import IllegalMoveError
 from ..resources import shipped_games
+from ..state import State
 from .encoding import Encoding
 
 
 class InterpEnv(AECEnv):
     """One spec at one player count as an AEC environment; an episode is one deal."""
 
-    metadata = {"render_modes": ["ansi"], "name": "interp", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "interp", "is_parallelizable": False}
 
     def __init__(self, game, players: int | None = None, options: dict | None = None,
                  render_mode: str | None = None):
@@ -63,7 +69,15 @@ class InterpEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.space.num_actions,), np.int8)})
         self._action_space = spaces.Discrete(self.space.num_actions)
         self._deals = random.Random()
-        self.st = None
+        self._st: State | None = None
+        self.pending: tuple[int, ...] = ()  # the ids chosen so far of a move made in steps
+
+    @property
+    def st(self) -> State:
+        """The match of the current deal (after `reset`)."""
+        if self._st is None:
+            raise RuntimeError("reset() the environment first")
+        return self._st
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -74,44 +88,64 @@ class InterpEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._deals = random.Random(seed)
-        self.st = engine.new_match(self.game, self.n, seed=self._deals.randrange(1 << 31), options=self.options)
+        self._st = engine.new_match(self.game, self.n, seed=self._deals.randrange(1 << 31), options=self.options)
+        self.pending = ()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[engine.to_move(self.st)]
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.agent_selection = self._mover()
 
     def observe(self, agent: str) -> dict:
         seat = self.seat_of[agent]
-        observation = np.asarray(self.encoding.information(self.st.view(seat), seat), dtype=np.int8)
+        information = self.encoding.information(self.st.view(seat), seat, self.pending)
         mask = np.zeros(self.space.num_actions, dtype=np.int8)
         if not self.st.deal_over and engine.to_move(self.st) == seat:
-            mask[self.space.legal_ids(self.st)] = 1
-        return {"observation": observation, "action_mask": mask}
+            mask[self.space.legal_ids(self.st, self.pending)] = 1
+        return {"observation": np.asarray(information, dtype=np.int8), "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        engine.apply(self.st, self.space.move_of(int(action)))  # an illegal id raises IllegalMoveError
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        if self.st.deal_over:
+        if self._choose(int(action)) and self.st.deal_over:
             for a, value in zip(self.possible_agents, engine.deal_values(self.st)):
                 self.rewards[a] = float(value)
                 self.terminations[a] = True
-        else:
-            self.agent_selection = self.possible_agents[engine.to_move(self.st)]
+        elif not self.st.deal_over:
+            self.agent_selection = self._mover()
         self._accumulate_rewards()
+
+    def _choose(self, action: int) -> bool:
+        """Choose id `action` for the agent to act; True when it made a whole move. An id no legal move begins
+        with raises IllegalMoveError."""
+        if not self.space.steps:
+            engine.apply(self.st, self.space.move_of(action))  # an illegal move raises IllegalMoveError
+            return True
+        try:
+            step = self.space.choose(self.st, self.pending, action)
+        except ValueError as exc:
+            raise IllegalMoveError(str(exc)) from None
+        self.pending = step.pending
+        if step.move is not None:
+            engine.apply(self.st, step.move)
+        return step.move is not None
+
+    def _mover(self) -> str:
+        seat = engine.to_move(self.st)
+        assert seat is not None  # the deal is not over
+        return self.possible_agents[seat]
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
         seat = self.seat_of[self.agent_selection]
-        return self.encoding.information_text(self.st.view(seat), seat)
+        return self.encoding.information_text(self.st.view(seat), seat, self.pending)
 
     def close(self) -> None:
         pass
