@@ -83,6 +83,29 @@ def test_metadata_names_a_license_file_and_typing():
     assert "Typing :: Typed" in text and "example.com" not in text
 
 
+def _test_extra() -> list:
+    tomllib = pytest.importorskip("tomllib", reason="reading pyproject.toml needs Python 3.11's tomllib")
+    from packaging.requirements import Requirement  # pytest's own dependency
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        return [Requirement(r) for r in tomllib.load(f)["project"]["optional-dependencies"]["test"]]
+
+
+@pytest.mark.parametrize("system,machine,python,wheel", [
+    ("linux", "x86_64", "3.12", True), ("linux", "aarch64", "3.10", True), ("darwin", "arm64", "3.11", True),
+    ("darwin", "x86_64", "3.13", True), ("win32", "AMD64", "3.12", True),
+    ("win32", "AMD64", "3.10", False), ("win32", "ARM64", "3.12", False), ("linux", "armv7l", "3.12", False),
+    ("linux", "ppc64le", "3.12", False)])
+def test_the_test_extra_asks_for_open_spiel_only_where_it_has_wheels(system, machine, python, wheel):
+    """open-spiel publishes wheels for glibc Linux x86-64 and aarch64, macOS, and 64-bit Windows from 3.11 (checked
+    with `pip download --only-binary=:all: --platform ... --python-version ...`, Nov 2026); elsewhere pip would
+    build it from source, so the test extra leaves it out there (its tests skip)."""
+    env = {"sys_platform": system, "platform_machine": machine, "python_version": python, "extra": "test"}
+    extra = _test_extra()
+    (openspiel,) = [r for r in extra if r.extras == {"openspiel"}]
+    assert openspiel.marker is not None and openspiel.marker.evaluate(env) is wheel
+    assert [r.extras for r in extra if r.marker is None and r.name == "interp"] == [{"pettingzoo", "plot"}]
+
+
 # -- a wheel in a fresh virtual environment ---------------------------------------------------------------------------
 def _setuptools_builds_pep639() -> bool:
     try:
