@@ -17,14 +17,19 @@ such moves):
 | `say` | a declare step's number | the integers 0 … `int_values` - 1 |
 | `claim/K` | a declare claim whose key has K numbers | K-tuples of those integers |
 | `action:NAME` | a `turns` action with its parameters | the action's parameter values, all combinations |
+| `part:TYPE`, `end` | steps of a move chosen in several ids (below) | the type's values; one |
 
 A list that reads nothing from the state (`for: "k in [2, 3, 4]"`) gives its own values; otherwise the values of
 its element type: a card — each card of the deck; a seat — 0 … players - 1; a bid — each bid of the ladder; a
 bool — false, true; text — the names the spec allows there (its domain, e.g. the suits); an int — 0 …
 `int_values` - 1 (INT_VALUES = 128 unless `ActionSpace(..., int_values=N)` says otherwise). A tuple of values is numbered in mixed radix, the last position fastest. A value outside its type's
 values (an int of 200, text with no known domain) cannot be numbered: `ActionSpace` or `action_id` raises
-ValueError saying which. Nor can a list parameter (`s in subsets(table)`): a game with one has no dense action
-space, and `ActionSpace` says so.
+ValueError saying which.
+
+A `turns` action taking a list (`s in takes(c)`: a set of cards captured) is chosen in several ids: its head (the
+action with the parameters before the list, in `action:NAME`), one `part:TYPE` id per element, then `end`.
+`action_ids(move)` and `move_of_ids(ids)` convert; `legal_ids(st, pending)` are the next ids of the legal moves
+whose ids begin with `pending`; `choose(st, pending, id)` says whether a whole move is made (docs/actions.md).
 
 >>> from interpreter import engine
 >>> from interpreter.compiler import load_game

@@ -3,6 +3,7 @@ count, its ISMCTS bot over `resample_from_infostate`, and the adapter's contract
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -129,3 +130,12 @@ def test_bad_player_count_is_refused():
     name = adapter.register(game_of("games/tarot.yaml"))
     with pytest.raises(Exception, match="for 3, 4, 5 players, not 2"):
         pyspiel.load_game(name, {"players": 2})
+
+
+def test_the_docs_example_runs():
+    """The OpenSpiel example of docs/adapters.md (the README shows the same one)."""
+    with open("docs/adapters.md", encoding="utf-8") as f:
+        block = re.search(r"## OpenSpiel\n\n```python\n(.*?)```", f.read(), re.S).group(1)
+    namespace: dict = {}
+    exec(compile(block, "docs/adapters.md", "exec"), namespace)
+    assert "interp_scopa" in namespace["names"] and namespace["state"].current_player() in range(5)

@@ -2,6 +2,8 @@
 player count (a bounded number of cycles), the rewards are the deal values, and observations come from views."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -86,3 +88,12 @@ def test_an_illegal_action_is_refused():
     illegal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])
     with pytest.raises(IllegalMoveError):
         e.step(illegal)
+
+
+def test_the_docs_example_runs():
+    with open("docs/adapters.md", encoding="utf-8") as f:
+        block = re.search(r"## PettingZoo\n\n```python\n(.*?)```", f.read(), re.S).group(1)
+    namespace: dict = {}
+    exec(compile(block, "docs/adapters.md", "exec"), namespace)
+    assert namespace["e"].possible_agents == ["South", "West"]  # Scopa's seat names
+    assert int(namespace["obs"]["action_mask"].sum()) >= 1
