@@ -151,12 +151,13 @@ class ActionSpace:
 
     def move_of_ids(self, ids: Sequence[int]) -> Move:
         """The move that `ids` choose (the inverse of `action_ids`); ValueError if they choose no whole move."""
-        if len(ids) == 1 and self.is_whole(ids[0]):
-            return self.move_of(ids[0])
-        head = self._block_of(ids[0]).move(ids[0] - self._block_of(ids[0]).offset) if ids else None
-        steps = self.steps.get(head.value[0]) if head is not None and head.kind == "action" else None
+        block = self._block_of(ids[0]) if ids else None
+        if block is not None and block.whole and len(ids) == 1:
+            return block.move(ids[0] - block.offset)
+        head = block.move(ids[0] - block.offset) if block is not None and block.kind == "action" else None
+        steps = self.steps.get(head.value[0]) if head is not None else None
         if head is None or steps is None:
-            raise ValueError(f"ids {list(ids)} do not start a move chosen in steps")
+            raise ValueError(f"ids {list(ids)} are not the ids of one move")
         values, rest = list(head.value), list(ids[1:])
         for type_ in steps.types:
             if T.is_list(type_):

@@ -151,6 +151,10 @@ def test_scopa_takes_are_chosen_card_by_card():
     assert space.action_ids(Move("action", ("lay", 27))) == (67,) and space.action_id(Move("action", ("lay", 27))) == 67
     # In words, as the spec shows cards (its suit symbols: coppe ♥, bastoni ♣).
     assert [space.step_text(a) for a in (19, 112, 120)] == ["take K♥ …", "+ 3♣", "end"]
+    for ids, problem in (((19, 112), "not closed by `end`"), ((19, 112, 106, 120, 120), "1 ids after the whole"),
+                         ((67, 120), "not the ids of one move"), ((112,), "not the ids of one move")):
+        with pytest.raises(ValueError, match=problem):
+            space.move_of_ids(ids)
     with pytest.raises(ValueError, match="begins no legal move"):
         space.choose(st, (19,), 80 + 27)  # JS is not on the table
     with pytest.raises(ValueError, match="chosen in several ids"):
