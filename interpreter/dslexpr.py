@@ -13,9 +13,9 @@ from lark import Token, Tree
 from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
-from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, MISSING, call1, comparison, display, divide, field_value,
-                         guard, item_at, looper, name_of)
-from .dslscope import Compiled, Fn, Scope, Symbol
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, call1, call_n, comparison, display, divide, field_value,
+                         guard, item_at, looper, memo, memo_call, name_of)
+from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 
 # Compile-time limits: how deeply one expression nests once its defines are inlined (its closures call each other
@@ -27,6 +27,7 @@ if sys.getrecursionlimit() < PYTHON_FRAMES:
     sys.setrecursionlimit(PYTHON_FRAMES)
 MAX_PARTS = 20_000
 MAX_DIGITS = 15
+HASHABLE = (T.INT, T.NUM, T.BOOL, T.STR, T.SEAT, T.CARD)  # argument types a remembered define is keyed by
 
 
 class _Nesting:
@@ -34,6 +35,7 @@ class _Nesting:
 
     depth = 0
     parts = 0
+    peak = 0  # the deepest level reached (a shared define's own depth is measured with it)
 
 
 _METHODS: dict = {}  # a tree node's rule name -> the Compiler method that compiles it
@@ -67,13 +69,19 @@ class Compiler:
             _Nesting.parts = 0
         _Nesting.parts += 1
         if _Nesting.parts > MAX_PARTS:
-            through = f" (through the defines {', '.join(self.macro_stack)})" if self.macro_stack else ""
-            self.fail(node, f"this expression has more than {MAX_PARTS:,} parts once defines are inlined"
-                      f"{through}", "a define used twice in each of many defines doubles each time: "
-                      "compute the value once, in a var")
+            self.too_many_parts(node)
         if _Nesting.depth >= MAX_NESTING:
-            self.fail(node, f"this expression nests more than {MAX_NESTING} levels deep",
-                      "split it into defines, or use a flat chain (a + b + c, if … else if …)")
+            self.too_deep(node)
+
+    def too_many_parts(self, node):
+        through = f" (through the defines {', '.join(self.macro_stack)})" if self.macro_stack else ""
+        self.fail(node, f"this expression has more than {MAX_PARTS:,} parts once defines are inlined"
+                  f"{through}", "a define used twice in each of many defines doubles each time: "
+                  "compute the value once, in a var")
+
+    def too_deep(self, node):
+        self.fail(node, f"this expression nests more than {MAX_NESTING} levels deep",
+                  "split it into defines, or use a flat chain (a + b + c, if … else if …)")
 
     def expect(self, node, compiled: Compiled, wanted: str, what: str) -> Compiled:
         if not T.assignable(compiled.type, wanted):
@@ -95,6 +103,8 @@ class Compiler:
             self.fail(node, f"unexpected token {node}", cls=DSLSyntaxError)
         self.nested(node)  # what `level` does, inline: this runs for every node of every expression
         _Nesting.depth += 1
+        if _Nesting.depth > _Nesting.peak:
+            _Nesting.peak = _Nesting.depth
         try:
             name = _METHODS.get(node.data)
             if name is None:
@@ -461,6 +471,9 @@ class Compiler:
             self.fail(node, f"'{name}' takes {len(macro.params)} argument(s), got {len(arg_nodes)}",
                       f"{name}({', '.join(macro.params)})")
         args = [self.expr(a) for a in arg_nodes]
+        outer = set(self.locals).difference(macro.params)
+        if not outer & self.mentioned(name):
+            return self.shared_macro(node, macro, args)
         # A define sees the locals of the place it is used (e.g. `me`), plus its own parameters.
         inner_locals = dict(self.locals, **{p: (a.type, a.domain) for p, a in zip(macro.params, args)})
         body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source,
@@ -472,23 +485,69 @@ class Compiler:
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
         if len(args) == 1:
             return Compiled(call1(macro.params[0], args[0].fn, fb), body.type, body.domain, requires=requires)
-        params = macro.params
-        fns = [a.fn for a in args]
+        return Compiled(call_n(macro.params, [a.fn for a in args], fb), body.type, body.domain,
+                        requires=requires)
 
-        def call(ctx):
-            loc = ctx.loc
-            saved = [loc.get(p, MISSING) for p in params]
-            values = [f(ctx) for f in fns]
-            for p, v in zip(params, values):
-                loc[p] = v
-            result = fb(ctx)
-            for p, old in zip(params, saved):
-                if old is MISSING:
-                    del loc[p]
-                else:
-                    loc[p] = old
-            return result
-        return Compiled(call, body.type, body.domain, requires=requires)
+    def mentioned(self, name: str) -> frozenset:
+        """Every name a define's text mentions, following the defines it uses (which see the same locals)."""
+        key = ("names", name)
+        names = self.scope.shared.get(key)
+        if names is None:
+            found: set = set()
+            todo = [name]
+            while todo:
+                macro = self.scope.macros[todo.pop()]
+                tree = parse(macro.text, "expr", macro.source)
+                for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME"):
+                    word = str(token)
+                    if word not in found and word in self.scope.macros and word != name:
+                        todo.append(word)
+                    found.add(word)
+            names = self.scope.shared[key] = frozenset(found)
+        return names
+
+    def shared_macro(self, node, macro, args: list) -> Compiled:
+        """A define that mentions no local of this place: compiled once per argument types and shared by every
+        place that uses it, its value remembered while the state cannot change (dslruntime.memo). Its parts and
+        depth count here as if it were inlined, so the limits fail where they would have."""
+        key = (macro.name, tuple((a.type, a.domain) for a in args))
+        shared = self.scope.shared.get(key)
+        if shared is None:
+            shared = self.scope.shared[key] = self.compile_shared(macro, args)
+        else:
+            self.charge_shared(node, shared)
+        body = shared.compiled
+        if not args:
+            return body
+        fns = [a.fn for a in args]
+        if all(a.type in HASHABLE for a in args):
+            return Compiled(memo_call(macro.params, fns, body.fn), body.type, body.domain)
+        if len(args) == 1:
+            return Compiled(call1(macro.params[0], fns[0], body.fn), body.type, body.domain)
+        return Compiled(call_n(macro.params, fns, body.fn), body.type, body.domain)
+
+    def compile_shared(self, macro, args: list) -> SharedDefine:
+        params = {p: (a.type, a.domain) for p, a in zip(macro.params, args)}
+        parts, depth, peak = _Nesting.parts, _Nesting.depth, _Nesting.peak
+        _Nesting.peak = depth
+        try:
+            body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source, params,
+                                self.macro_stack + (macro.name,))
+            own_depth = _Nesting.peak - depth
+        finally:
+            _Nesting.peak = max(peak, _Nesting.peak)
+        fn = body.fn if args else memo(body.fn)
+        return SharedDefine(Compiled(fn, body.type, body.domain, const=body.const and not args),
+                            _Nesting.parts - parts, own_depth)
+
+    def charge_shared(self, node, shared: SharedDefine) -> None:
+        """Count a shared define's parts and depth here, as if it were inlined."""
+        _Nesting.parts += shared.parts
+        if _Nesting.parts > MAX_PARTS:
+            self.too_many_parts(node)
+        if _Nesting.depth + shared.depth > MAX_NESTING:
+            self.too_deep(node)
+        _Nesting.peak = max(_Nesting.peak, _Nesting.depth + shared.depth)
 
     def e_aggregate(self, node) -> Compiled:
         name_token, body_node, var_token, coll_node, cond_node = node.children

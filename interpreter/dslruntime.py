@@ -24,27 +24,128 @@ class LoopBudget:
     again. One instance, BUDGET: instance slots are cheap to write in the hot path, where class attributes are not.
 
     A top-level expression run from inside another (a capped column's cap, a template hole) starts it again too:
-    the limit bounds each evaluation's own loops, which keeps the guard to one store per call."""
+    the limit bounds each evaluation's own loops, which keeps the guard to one store per call.
 
-    __slots__ = ("steps",)
+    `epoch` names the stretch of an evaluation during which the state cannot change: a fresh number when a
+    top-level evaluation starts and after each statement that changes the game, 0 outside any evaluation. A
+    define's remembered value (see `memo`) holds only while the epoch it was computed in lasts."""
+
+    __slots__ = ("steps", "epoch", "last")
 
     def __init__(self) -> None:
         self.steps = 0
+        self.epoch = 0
+        self.last = 0
+
+    def next_epoch(self) -> None:
+        """Start a new epoch (the state may have changed): every remembered define value is forgotten."""
+        self.last += 1
+        self.epoch = self.last
 
 
 BUDGET = LoopBudget()
 
 
 def guard(fn: Fn, error: Callable[[str], Exception]) -> Fn:
-    """`fn` as a top-level evaluation: a fresh loop budget, and a Python error inside it reported by `error`
-    (a located error naming the expression) instead of escaping as a traceback."""
+    """`fn` as a top-level evaluation: a fresh loop budget and epoch, and a Python error inside it reported by
+    `error` (a located error naming the expression) instead of escaping as a traceback. When it ends, the
+    evaluation around it (if any) gets a new epoch: a statement block run inside it may have changed the game."""
+    budget = BUDGET
+
     def guarded(ctx):
-        BUDGET.steps = 0
+        outer = budget.epoch
+        budget.steps = 0
+        budget.last += 1
+        budget.epoch = budget.last
         try:
             return fn(ctx)
         except PYTHON_ERRORS as exc:
             raise error(f"{type(exc).__name__}: {exc}") from None
+        finally:
+            if outer:
+                budget.last += 1
+                budget.epoch = budget.last
+            else:
+                budget.epoch = 0
     return guarded
+
+
+def changing(fn: Fn) -> Fn:
+    """A statement that changes the game (an assignment, an effect): a new epoch once it has run."""
+    budget = BUDGET
+
+    def change(ctx):
+        fn(ctx)
+        if budget.epoch:
+            budget.last += 1
+            budget.epoch = budget.last
+    return change
+
+
+def memo(fn: Fn) -> Fn:
+    """A define that reads no local of the place it is used, remembered for the rest of its epoch (the state
+    cannot change within one), per state. Outside an evaluation (epoch 0) it is worked out every time."""
+    budget = BUDGET
+    cell: list = [0, None, None]  # epoch, state, value
+
+    def remembered(ctx):
+        epoch = budget.epoch
+        if epoch and epoch == cell[0] and ctx is cell[1]:
+            return cell[2]
+        value = fn(ctx)
+        if epoch:
+            cell[0], cell[1], cell[2] = epoch, ctx, value
+        return value
+    return remembered
+
+
+def memo_call(params: tuple, args: list, body: Fn) -> Fn:
+    """A define with parameters of hashable types that reads no other local: bind its arguments and evaluate
+    the body, remembering the value per argument values for the rest of the epoch (see `memo`)."""
+    budget = BUDGET
+    cell: list = [0, None, None]  # epoch, state, {arguments: value}
+    if len(params) == 1:
+        arg = args[0]
+        param = params[0]
+
+        def remembered1(ctx):
+            key = arg(ctx)
+            epoch = budget.epoch
+            if epoch and epoch == cell[0] and ctx is cell[1]:
+                known = cell[2]
+                if key in known:
+                    return known[key]
+            else:
+                known = {}
+                if epoch:
+                    cell[0], cell[1], cell[2] = epoch, ctx, known
+            loc = ctx.loc
+            old = loc.get(param, MISSING)
+            loc[param] = key
+            value = body(ctx)
+            if old is MISSING:
+                del loc[param]
+            else:
+                loc[param] = old
+            known[key] = value
+            return value
+        return remembered1
+
+    def remembered(ctx):
+        key = tuple([f(ctx) for f in args])
+        epoch = budget.epoch
+        if epoch and epoch == cell[0] and ctx is cell[1]:
+            known = cell[2]
+            if key in known:
+                return known[key]
+        else:
+            known = {}
+            if epoch:
+                cell[0], cell[1], cell[2] = epoch, ctx, known
+        value = bind_all(ctx, params, key, body)
+        known[key] = value
+        return value
+    return remembered
 
 
 def too_big(value) -> bool:
@@ -114,6 +215,27 @@ def call1(param: str, arg: Fn, body: Fn) -> Fn:
             loc[param] = old
         return result
     return call
+
+
+def bind_all(ctx, params: tuple, values, body: Fn):
+    """Evaluate `body` with `params` bound to `values`, restoring what the names held before."""
+    loc = ctx.loc
+    saved = [loc.get(p, MISSING) for p in params]
+    for p, v in zip(params, values):
+        loc[p] = v
+    try:
+        return body(ctx)
+    finally:
+        for p, old in zip(params, saved):
+            if old is MISSING:
+                del loc[p]
+            else:
+                loc[p] = old
+
+
+def call_n(params: tuple, args: list, body: Fn) -> Fn:
+    """A define with several parameters: evaluate the arguments, then the body with them bound."""
+    return lambda ctx: bind_all(ctx, params, [f(ctx) for f in args], body)
 
 
 def comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
