@@ -17,6 +17,7 @@ from .builtins import FUNCTIONS
 from .cards import Deck
 from .dsl import (Compiler, Macro, Scope, ShiftedSource, SourceRef, Symbol, compile_expr, compile_stmts, guarded,
                   parse)
+from .dslexpr import compile_define
 from .dslruntime import counted
 from .errors import SpecError
 from .factchecks import compile_fact_limits
@@ -430,7 +431,7 @@ class SpecCompiler:
             name = _DEFINE_KEY.match(str(key)).group(1)
             macro = self.scope.macros[name]
             if not macro.params:
-                compile_expr(macro.text, self.scope, None, macro.source, {"me": (T.SEAT, None)})
+                compile_define(name, self.scope, {"me": (T.SEAT, None)})
             else:
                 parse(macro.text, "expr", macro.source)
 

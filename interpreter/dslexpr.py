@@ -13,15 +13,16 @@ from lark import Token, Tree
 from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
-from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, call1, call_n, comparison, display, divide, field_value,
-                         guard, item_at, looper, memo, memo_call, name_of)
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, call1, comparison, define_call, display, divide,
+                         field_value, guard, item_at, looper, name_of)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 
 # Compile-time limits: how deeply one expression nests once its defines are inlined (its closures call each other
-# that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. The shipped
-# games nest up to ~90 levels (defines built on defines); Python's frame limit is raised to fit MAX_NESTING.
-MAX_NESTING = 250
+# that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. A level is
+# an operator or call (brackets and single operands add none); the shipped games nest up to 30 levels (defines
+# built on defines). Python's frame limit is raised to fit MAX_NESTING.
+MAX_NESTING = 100
 PYTHON_FRAMES = 8000
 if sys.getrecursionlimit() < PYTHON_FRAMES:
     sys.setrecursionlimit(PYTHON_FRAMES)
@@ -471,22 +472,7 @@ class Compiler:
             self.fail(node, f"'{name}' takes {len(macro.params)} argument(s), got {len(arg_nodes)}",
                       f"{name}({', '.join(macro.params)})")
         args = [self.expr(a) for a in arg_nodes]
-        outer = set(self.locals).difference(macro.params)
-        if not outer & self.mentioned(name):
-            return self.shared_macro(node, macro, args)
-        # A define sees the locals of the place it is used (e.g. `me`), plus its own parameters.
-        inner_locals = dict(self.locals, **{p: (a.type, a.domain) for p, a in zip(macro.params, args)})
-        body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source,
-                            inner_locals, self.macro_stack + (name,))
-        if not args:
-            return body
-        fb = body.fn
-        # what the body requires of the caller's locals (its own parameters are bound here, not required)
-        requires = tuple(r for r in body.requires if r[0] not in macro.params)
-        if len(args) == 1:
-            return Compiled(call1(macro.params[0], args[0].fn, fb), body.type, body.domain, requires=requires)
-        return Compiled(call_n(macro.params, [a.fn for a in args], fb), body.type, body.domain,
-                        requires=requires)
+        return self.shared_macro(node, macro, args)
 
     def mentioned(self, name: str) -> frozenset:
         """Every name a define's text mentions, following the defines it uses (which see the same locals)."""
@@ -507,38 +493,37 @@ class Compiler:
         return names
 
     def shared_macro(self, node, macro, args: list) -> Compiled:
-        """A define that mentions no local of this place: compiled once per argument types and shared by every
-        place that uses it, its value remembered while the state cannot change (dslruntime.memo). Its parts and
-        depth count here as if it were inlined, so the limits fail where they would have."""
-        key = (macro.name, tuple((a.type, a.domain) for a in args))
+        """A define is compiled once per argument types and types of the locals of the place it is used that
+        it mentions (a define sees those locals, e.g. `me`), and shared by every place that uses it alike. Its
+        value is remembered while the state cannot change, per argument and local values (dslruntime.memo).
+        Its parts and depth count at every use as if it were inlined, so the limits fail where they would."""
+        outer = tuple(sorted(n for n in self.mentioned(macro.name) if n in self.locals and n not in macro.params))
+        locals_ = {n: self.locals[n] for n in outer}
+        locals_.update({p: (a.type, a.domain) for p, a in zip(macro.params, args)})
+        key = (macro.name, tuple(locals_.items()))
         shared = self.scope.shared.get(key)
         if shared is None:
-            shared = self.scope.shared[key] = self.compile_shared(macro, args)
+            shared = self.scope.shared[key] = self.compile_shared(macro, locals_, self.macro_stack + (macro.name,))
         else:
             self.charge_shared(node, shared)
         body = shared.compiled
-        if not args:
-            return body
-        fns = [a.fn for a in args]
-        if all(a.type in HASHABLE for a in args):
-            return Compiled(memo_call(macro.params, fns, body.fn), body.type, body.domain)
-        if len(args) == 1:
-            return Compiled(call1(macro.params[0], fns[0], body.fn), body.type, body.domain)
-        return Compiled(call_n(macro.params, fns, body.fn), body.type, body.domain)
+        hashable = all(t in HASHABLE for t, _ in locals_.values())
+        fn = define_call(macro.params, [a.fn for a in args], outer, body.fn, hashable)
+        # what the body requires of the caller's locals (its own parameters are bound here, not required)
+        requires = tuple(r for r in body.requires if r[0] not in macro.params)
+        local = body.local if not args else None
+        return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
+                        requires=requires)
 
-    def compile_shared(self, macro, args: list) -> SharedDefine:
-        params = {p: (a.type, a.domain) for p, a in zip(macro.params, args)}
+    def compile_shared(self, macro, locals_: dict, stack: tuple) -> SharedDefine:
         parts, depth, peak = _Nesting.parts, _Nesting.depth, _Nesting.peak
         _Nesting.peak = depth
         try:
-            body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source, params,
-                                self.macro_stack + (macro.name,))
+            body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source, locals_, stack)
             own_depth = _Nesting.peak - depth
         finally:
             _Nesting.peak = max(peak, _Nesting.peak)
-        fn = body.fn if args else memo(body.fn)
-        return SharedDefine(Compiled(fn, body.type, body.domain, const=body.const and not args),
-                            _Nesting.parts - parts, own_depth)
+        return SharedDefine(body, _Nesting.parts - parts, own_depth)
 
     def charge_shared(self, node, shared: SharedDefine) -> None:
         """Count a shared define's parts and depth here, as if it were inlined."""
@@ -598,6 +583,20 @@ def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals
     if pos < len(text):
         parts.append(text[pos:])
     return parts
+
+
+def compile_define(name: str, scope: Scope, locals_: dict) -> Compiled:
+    """Compile a define without parameters where it is declared (so its mistakes surface even if it is unused),
+    seeing `locals_`; the compile is kept for the places that use it alike. A define built on itself is reported
+    where it first uses itself again, as when a use of it is compiled."""
+    macro = scope.macros[name]
+    compiler = Compiler(scope, macro.source, locals_)
+    outer = {n: t for n, t in locals_.items() if n in compiler.mentioned(name)}
+    key = (name, tuple(sorted(outer.items())))
+    if key not in scope.shared:
+        _Nesting.parts = 0  # a top-level compile: its parts are counted from here
+        scope.shared[key] = compiler.compile_shared(macro, outer, ())
+    return scope.shared[key].compiled
 
 
 def compile_tree(tree, scope: Scope, source: SourceRef, locals_: dict | None = None,

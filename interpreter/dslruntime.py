@@ -82,9 +82,29 @@ def changing(fn: Fn) -> Fn:
     return change
 
 
-def memo(fn: Fn) -> Fn:
-    """A define that reads no local of the place it is used, remembered for the rest of its epoch (the state
-    cannot change within one), per state. Outside an evaluation (epoch 0) it is worked out every time."""
+def define_call(params: tuple, args: list, outer: tuple, body: Fn, remember: bool) -> Fn:
+    """The closure of a define's use: bind its parameters to the arguments' values and evaluate its shared
+    body. When `remember` (every parameter and every local of the place of use it reads, `outer`, has a
+    hashable type), its values are remembered per state for the rest of the epoch (the state cannot change
+    within one), keyed by the arguments' and those locals' values. Outside an evaluation (epoch 0) it is worked
+    out every time."""
+    if not remember:
+        if not params:
+            return body
+        if len(params) == 1:
+            return call1(params[0], args[0], body)
+        return lambda ctx: bind_all(ctx, params, [f(ctx) for f in args], body)
+    if not params and not outer:
+        return memo(body)
+    if not params:
+        return body
+    if len(params) == 1:
+        return call1(params[0], args[0], body)
+    return lambda ctx: bind_all(ctx, params, [f(ctx) for f in args], body)
+
+
+def memo(body: Fn) -> Fn:
+    """A define without parameters that reads no local: one remembered value per epoch."""
     budget = BUDGET
     cell: list = [0, None, None]  # epoch, state, value
 
@@ -92,58 +112,54 @@ def memo(fn: Fn) -> Fn:
         epoch = budget.epoch
         if epoch and epoch == cell[0] and ctx is cell[1]:
             return cell[2]
-        value = fn(ctx)
+        value = body(ctx)
         if epoch:
             cell[0], cell[1], cell[2] = epoch, ctx, value
         return value
     return remembered
 
 
-def memo_call(params: tuple, args: list, body: Fn) -> Fn:
-    """A define with parameters of hashable types that reads no other local: bind its arguments and evaluate
-    the body, remembering the value per argument values for the rest of the epoch (see `memo`)."""
+def memo_keyed(params: tuple, args: list, outer: tuple, body: Fn) -> Fn:
+    """A define remembered per the values of its arguments and of the locals it reads."""
     budget = BUDGET
-    cell: list = [0, None, None]  # epoch, state, {arguments: value}
-    if len(params) == 1:
-        arg = args[0]
-        param = params[0]
+    cell: list = [0, None, None]  # epoch, state, {key: value}
+    n = len(params)
+
+    def known_values(ctx, epoch) -> dict:
+        if epoch and epoch == cell[0] and ctx is cell[1]:
+            return cell[2]
+        known: dict = {}
+        if epoch:
+            cell[0], cell[1], cell[2] = epoch, ctx, known
+        return known
+
+    if n == 1 and not outer:
+        param, arg = params[0], args[0]
 
         def remembered1(ctx):
             key = arg(ctx)
-            epoch = budget.epoch
-            if epoch and epoch == cell[0] and ctx is cell[1]:
-                known = cell[2]
-                if key in known:
-                    return known[key]
-            else:
-                known = {}
-                if epoch:
-                    cell[0], cell[1], cell[2] = epoch, ctx, known
+            known = known_values(ctx, budget.epoch)
+            if key in known:
+                return known[key]
             loc = ctx.loc
             old = loc.get(param, MISSING)
             loc[param] = key
-            value = body(ctx)
+            value = known[key] = body(ctx)
             if old is MISSING:
                 del loc[param]
             else:
                 loc[param] = old
-            known[key] = value
             return value
         return remembered1
 
     def remembered(ctx):
-        key = tuple([f(ctx) for f in args])
-        epoch = budget.epoch
-        if epoch and epoch == cell[0] and ctx is cell[1]:
-            known = cell[2]
-            if key in known:
-                return known[key]
-        else:
-            known = {}
-            if epoch:
-                cell[0], cell[1], cell[2] = epoch, ctx, known
-        value = bind_all(ctx, params, key, body)
-        known[key] = value
+        loc = ctx.loc
+        values = [f(ctx) for f in args]
+        key = tuple(values) + tuple([loc[name] for name in outer])
+        known = known_values(ctx, budget.epoch)
+        if key in known:
+            return known[key]
+        value = known[key] = bind_all(ctx, params, values, body) if n else body(ctx)
         return value
     return remembered
 
@@ -231,11 +247,6 @@ def bind_all(ctx, params: tuple, values, body: Fn):
                 del loc[p]
             else:
                 loc[p] = old
-
-
-def call_n(params: tuple, args: list, body: Fn) -> Fn:
-    """A define with several parameters: evaluate the arguments, then the body with them bound."""
-    return lambda ctx: bind_all(ctx, params, [f(ctx) for f in args], body)
 
 
 def comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
