@@ -28,7 +28,6 @@ if sys.getrecursionlimit() < PYTHON_FRAMES:
     sys.setrecursionlimit(PYTHON_FRAMES)
 MAX_PARTS = 20_000
 MAX_DIGITS = 15
-HASHABLE = (T.INT, T.NUM, T.BOOL, T.STR, T.SEAT, T.CARD)  # argument types a remembered define is keyed by
 
 
 class _Nesting:
@@ -211,7 +210,7 @@ class Compiler:
         if len(fns) == 2:
             a, b = fns
             return Compiled(lambda ctx: a(ctx) or b(ctx), T.BOOL)
-        return Compiled(lambda ctx: any(f(ctx) for f in fns), T.BOOL)
+        return Compiled(any_of(fns), T.BOOL)
 
     def e_and(self, node) -> Compiled:
         parts = [self.expr(c) for c in node.children]
@@ -224,7 +223,7 @@ class Compiler:
         if len(fns) == 2:
             a, b = fns
             return Compiled(lambda ctx: a(ctx) and b(ctx), T.BOOL, requires=requires)
-        return Compiled(lambda ctx: all(f(ctx) for f in fns), T.BOOL, requires=requires)
+        return Compiled(all_of(fns), T.BOOL, requires=requires)
 
     def e_not(self, node) -> Compiled:
         inner = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the operand of 'not'")
@@ -495,7 +494,7 @@ class Compiler:
     def shared_macro(self, node, macro, args: list) -> Compiled:
         """A define is compiled once per argument types and types of the locals of the place it is used that
         it mentions (a define sees those locals, e.g. `me`), and shared by every place that uses it alike. Its
-        value is remembered while the state cannot change, per argument and local values (dslruntime.memo).
+        value is remembered while the state cannot change when it reads no local (dslruntime.memo).
         Its parts and depth count at every use as if it were inlined, so the limits fail where they would."""
         outer = tuple(sorted(n for n in self.mentioned(macro.name) if n in self.locals and n not in macro.params))
         locals_ = {n: self.locals[n] for n in outer}
@@ -507,8 +506,7 @@ class Compiler:
         else:
             self.charge_shared(node, shared)
         body = shared.compiled
-        hashable = all(t in HASHABLE for t, _ in locals_.values())
-        fn = define_call(macro.params, [a.fn for a in args], outer, body.fn, hashable)
+        fn = define_call(macro.params, [a.fn for a in args], body.fn, remember=not locals_)
         # what the body requires of the caller's locals (its own parameters are bound here, not required)
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
         local = body.local if not args else None
@@ -549,7 +547,7 @@ class Compiler:
         coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
         fb = body.fn
         run = looper(var, coll.fn, cond.fn if cond else None, self.loop_limit(node))
-        return Compiled(lambda ctx: [v for v in run(ctx, fb)], T.list_of(body.type), body.domain)
+        return Compiled(lambda ctx: run(ctx, fb), T.list_of(body.type), body.domain)
 
     def loop_parts(self, var: str, coll_node, body_node, cond_node):
         coll = self.expr(coll_node)
@@ -611,6 +609,26 @@ def guarded(fn: Fn, source: SourceRef) -> Fn:
         return source.error(SpecRuntimeError, f"this expression failed while the game ran ({what})", 0,
                             "a value here may be none (an empty min/max/first, no such seat): test it first")
     return guard(fn, error)
+
+
+def any_of(fns: list) -> Fn:
+    """`a or b or c …`: one loop, stopping at the first true part."""
+    def either(ctx):
+        for f in fns:
+            if f(ctx):
+                return True
+        return False
+    return either
+
+
+def all_of(fns: list) -> Fn:
+    """`a and b and c …`: one loop, stopping at the first false part."""
+    def every(ctx):
+        for f in fns:
+            if not f(ctx):
+                return False
+        return True
+    return every
 
 
 def _not_none(f: Fn, error) -> Fn:

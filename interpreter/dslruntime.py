@@ -82,19 +82,10 @@ def changing(fn: Fn) -> Fn:
     return change
 
 
-def define_call(params: tuple, args: list, outer: tuple, body: Fn, remember: bool) -> Fn:
+def define_call(params: tuple, args: list, body: Fn, remember: bool) -> Fn:
     """The closure of a define's use: bind its parameters to the arguments' values and evaluate its shared
-    body. When `remember` (every parameter and every local of the place of use it reads, `outer`, has a
-    hashable type), its values are remembered per state for the rest of the epoch (the state cannot change
-    within one), keyed by the arguments' and those locals' values. Outside an evaluation (epoch 0) it is worked
-    out every time."""
-    if not remember:
-        if not params:
-            return body
-        if len(params) == 1:
-            return call1(params[0], args[0], body)
-        return lambda ctx: bind_all(ctx, params, [f(ctx) for f in args], body)
-    if not params and not outer:
+    body; `remember` (a define without parameters that reads no local) remembers its value (see `memo`)."""
+    if remember:
         return memo(body)
     if not params:
         return body
@@ -104,7 +95,9 @@ def define_call(params: tuple, args: list, outer: tuple, body: Fn, remember: boo
 
 
 def memo(body: Fn) -> Fn:
-    """A define without parameters that reads no local: one remembered value per epoch."""
+    """A define's value remembered per state for the rest of the epoch (the state cannot change within one).
+    Outside an evaluation (epoch 0) it is worked out every time. A memo keyed by argument values was measured
+    and not kept: most uses with arguments differ, and the dictionary cost more than it saved."""
     budget = BUDGET
     cell: list = [0, None, None]  # epoch, state, value
 
@@ -115,51 +108,6 @@ def memo(body: Fn) -> Fn:
         value = body(ctx)
         if epoch:
             cell[0], cell[1], cell[2] = epoch, ctx, value
-        return value
-    return remembered
-
-
-def memo_keyed(params: tuple, args: list, outer: tuple, body: Fn) -> Fn:
-    """A define remembered per the values of its arguments and of the locals it reads."""
-    budget = BUDGET
-    cell: list = [0, None, None]  # epoch, state, {key: value}
-    n = len(params)
-
-    def known_values(ctx, epoch) -> dict:
-        if epoch and epoch == cell[0] and ctx is cell[1]:
-            return cell[2]
-        known: dict = {}
-        if epoch:
-            cell[0], cell[1], cell[2] = epoch, ctx, known
-        return known
-
-    if n == 1 and not outer:
-        param, arg = params[0], args[0]
-
-        def remembered1(ctx):
-            key = arg(ctx)
-            known = known_values(ctx, budget.epoch)
-            if key in known:
-                return known[key]
-            loc = ctx.loc
-            old = loc.get(param, MISSING)
-            loc[param] = key
-            value = known[key] = body(ctx)
-            if old is MISSING:
-                del loc[param]
-            else:
-                loc[param] = old
-            return value
-        return remembered1
-
-    def remembered(ctx):
-        loc = ctx.loc
-        values = [f(ctx) for f in args]
-        key = tuple(values) + tuple([loc[name] for name in outer])
-        known = known_values(ctx, budget.epoch)
-        if key in known:
-            return known[key]
-        value = known[key] = bind_all(ctx, params, values, body) if n else body(ctx)
         return value
     return remembered
 
@@ -286,9 +234,35 @@ def counted(coll: Fn, error: Callable[[], Exception]) -> Fn:
 
 
 def looper(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception]):
-    """A generator runner binding `var` to each element that passes `cond`, yielding body(ctx); the elements
-    count against the loop budget (`over()` is the error when it is spent)."""
+    """A runner binding `var` to each element that passes `cond`, giving the list of body(ctx); the elements
+    count against the loop budget (`over()` is the error when it is spent). One loop in one frame: no generator
+    resumed per element."""
     def run(ctx, body):
+        values = charge(coll(ctx), over)
+        loc = ctx.loc
+        saved = loc.get(var, MISSING)
+        out = []
+        try:
+            if cond is None:
+                for v in values:
+                    loc[var] = v
+                    out.append(body(ctx))
+            else:
+                for v in values:
+                    loc[var] = v
+                    if cond(ctx):
+                        out.append(body(ctx))
+        finally:
+            _restore(loc, var, saved)
+        return out
+    return run
+
+
+def searcher(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception], body: Fn, until: bool | None):
+    """A loop that stops at the first element (passing `cond`) whose body gives `until` (True for any, False for
+    all) and returns it, or returns `not until` at the end; with `until` None (first), the first body value, or
+    none. Elements after the one that decides are never evaluated."""
+    def search(ctx):
         values = charge(coll(ctx), over)
         loc = ctx.loc
         saved = loc.get(var, MISSING)
@@ -296,13 +270,22 @@ def looper(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception]):
             for v in values:
                 loc[var] = v
                 if cond is None or cond(ctx):
-                    yield body(ctx)
+                    result = body(ctx)
+                    if until is None:
+                        return result
+                    if bool(result) is until:
+                        return until
         finally:
-            if saved is MISSING:
-                loc.pop(var, None)
-            else:
-                loc[var] = saved
-    return run
+            _restore(loc, var, saved)
+        return None if until is None else not until
+    return search
+
+
+def _restore(loc: dict, var: str, saved) -> None:
+    if saved is MISSING:
+        loc.pop(var, None)
+    else:
+        loc[var] = saved
 
 
 def setter(sym, op: str, idx: list, fv: Fn, big: Callable[[], Exception]) -> Fn:
@@ -332,8 +315,12 @@ def setter(sym, op: str, idx: list, fv: Fn, big: Callable[[], Exception]) -> Fn:
 
 # -- small runtime helpers --------------------------------------------------------------------------------------
 def divide(a, b):
+    """Exact division: a whole number when it divides, else a fraction; 0 for a division by zero."""
     if b == 0:
         return 0
+    if type(a) is int and type(b) is int:
+        q, r = divmod(a, b)
+        return q if r == 0 else Fraction(a, b)
     q = Fraction(a) / Fraction(b)
     return int(q) if q.denominator == 1 else q
 

@@ -37,10 +37,7 @@ class StatementCompiler(Compiler):
             body = inner.stmt(body_node)
             run = looper(var, coll.fn, None, self.loop_limit(node))
 
-            def loop(ctx):
-                for _ in run(ctx, body):
-                    pass
-            return loop
+            return lambda ctx: run(ctx, body) and None
         if kind == "if_stmt":
             test = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the condition after 'if'")
             body = self.stmt(node.children[1])
