@@ -7,21 +7,33 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
-from jsonschema.exceptions import best_match
-
 from .errors import SpecError
 from .loader import Document
 from .resources import SCHEMA_PATH
+from .schemacheck import Undecided, passes
 
 
 @lru_cache(maxsize=1)
-def validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(json.loads(Path(SCHEMA_PATH).read_text(encoding="utf-8")))
+def schema() -> dict:
+    return json.loads(Path(SCHEMA_PATH).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def validator():
+    """The jsonschema validator (imported only when a spec does not pass the quick check)."""
+    import jsonschema
+    return jsonschema.Draft202012Validator(schema())
 
 
 def check_schema(doc: Document) -> None:
-    """Raise a located SpecError for the most relevant schema violation, if any."""
+    """Raise a located SpecError for the most relevant schema violation, if any. A spec that passes the quick
+    check (schemacheck) is valid; any other is checked by jsonschema, which finds and words the error."""
+    try:
+        if passes(schema(), doc.data):
+            return
+    except Undecided:
+        pass
+    from jsonschema.exceptions import best_match
     errors = list(validator().iter_errors(doc.data))
     if not errors:
         return
