@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import sys
+from typing import Any, NoReturn
 from contextlib import contextmanager
 from fractions import Fraction
 
@@ -51,7 +52,7 @@ class Compiler:
         self.macro_stack = macro_stack
 
     # -- helpers --------------------------------------------------------------------------------------------
-    def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError):
+    def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError) -> NoReturn:
         raise self.error_at(node, message, hint, cls)()
 
     def error_at(self, node, message: str, hint: str | None = None, cls=SpecRuntimeError):
@@ -73,13 +74,13 @@ class Compiler:
         if _Nesting.depth >= MAX_NESTING:
             self.too_deep(node)
 
-    def too_many_parts(self, node):
+    def too_many_parts(self, node) -> NoReturn:
         through = f" (through the defines {', '.join(self.macro_stack)})" if self.macro_stack else ""
         self.fail(node, f"this expression has more than {MAX_PARTS:,} parts once defines are inlined"
                   f"{through}", "a define used twice in each of many defines doubles each time: "
                   "compute the value once, in a var")
 
-    def too_deep(self, node):
+    def too_deep(self, node) -> NoReturn:
         self.fail(node, f"this expression nests more than {MAX_NESTING} levels deep",
                   "split it into defines, or use a flat chain (a + b + c, if … else if …)")
 
@@ -173,7 +174,7 @@ class Compiler:
             return self.call_function(node, name, [])
         self.unknown(node, name)
 
-    def unknown(self, node, name: str, what: str = "name"):
+    def unknown(self, node, name: str, what: str = "name") -> NoReturn:
         """Fail for a name that is not in scope, saying why when the scope forbids it."""
         reason = self.scope.forbidden.get(name)
         if reason is not None:
@@ -267,7 +268,7 @@ class Compiler:
             if not ordered:
                 self.fail(op_token, f"'{op}' needs two numbers or two bids, not {left.type} and {right.type}")
         fl, fr = _as_comparable(left, right, op), _as_comparable(right, left, op)
-        requires = ()
+        requires: tuple = ()
         if op == "==" and left.local is not None and right.const and fr is right.fn:
             requires = ((left.local, fr(None)),)
         return Compiled(comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL, requires=requires)
@@ -309,48 +310,49 @@ class Compiler:
     def e_arith(self, node) -> Compiled:
         """A chain `a + b - c …` runs as one loop over its terms, however long (never closures nested that deep)."""
         children = node.children
-        first = acc = self.expr(children[0])
+        first = self.expr(children[0])
+        t, domain = first.type, first.domain
         steps = []
         for i in range(1, len(children), 2):
             op_token, right_node = children[i], children[i + 1]
             right = self.expr(right_node)
-            combine, t, domain = self.binary(acc, str(op_token), right, op_token)
+            combine, t, domain = self.binary(t, domain, str(op_token), right, op_token)
             steps.append((combine, right.fn))
-            acc = Compiled(None, t, domain)
         if not steps:
             return first
         f0 = first.fn
         if len(steps) == 1:
             (combine, f1), = steps
-            return Compiled(lambda ctx: combine(f0(ctx), f1(ctx)), acc.type, acc.domain)
+            return Compiled(lambda ctx: combine(f0(ctx), f1(ctx)), t, domain)
 
         def chain(ctx):
             value = f0(ctx)
             for combine, f in steps:
                 value = combine(value, f(ctx))
             return value
-        return Compiled(chain, acc.type, acc.domain)
+        return Compiled(chain, t, domain)
 
-    def binary(self, left: Compiled, op: str, right: Compiled, op_token) -> tuple:
-        """(how to combine the two values, the result type, its domain) for `left op right`."""
-        if T.is_list(left.type) and op in "+-" and T.unify(left.type, right.type):
-            t = T.unify(left.type, right.type)
+    def binary(self, left_type: str, left_domain, op: str, right: Compiled, op_token) -> tuple:
+        """(how to combine the two values, the result type, its domain) for `left op right`, the left side
+        given by its type and domain (a chain's value so far)."""
+        if T.is_list(left_type) and op in "+-" and T.unify(left_type, right.type):
+            t = T.unify(left_type, right.type)
             if op == "-":
-                return (lambda a, b: [x for x in a if x not in b]), t, left.domain
+                return (lambda a, b: [x for x in a if x not in b]), t, left_domain
             too_long = self.error_at(op_token, f"this joins lists into more than {MAX_LIST:,} items")
 
             def join(a, b):
                 if len(a) + len(b) > MAX_LIST:
                     raise too_long()
                 return a + b
-            return join, t, left.domain
-        if not (T.is_number(left.type) and T.is_number(right.type)):
-            lists = T.is_list(left.type) or T.is_list(right.type)
-            self.fail(op_token, f"'{op}' needs numbers, not {left.type} and {right.type}",
+            return join, t, left_domain
+        if not (T.is_number(left_type) and T.is_number(right.type)):
+            lists = T.is_list(left_type) or T.is_list(right.type)
+            self.fail(op_token, f"'{op}' needs numbers, not {left_type} and {right.type}",
                       "lists of the same type can be joined with + and removed from with -" if lists else None)
         if op == "/":
             return divide, T.NUM, None
-        t = T.INT if (left.type == T.INT and right.type == T.INT) else T.NUM
+        t = T.INT if (left_type == T.INT and right.type == T.INT) else T.NUM
         return ARITH[op], t, None
 
     def e_neg(self, node) -> Compiled:
@@ -567,7 +569,8 @@ def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals
                   macro_stack: tuple = ()) -> list:
     """Split text with `{expression}` holes (`{{`, `}}` for braces) into literal strings and compiled
     (closure, type) pairs; `offset` is where `text` starts in its YAML string, for located errors."""
-    parts, pos = [], 0
+    parts: list = []
+    pos = 0
     for m in HOLE.finditer(text):
         if m.start() > pos:
             parts.append(text[pos:m.start()])
@@ -660,7 +663,7 @@ def _args(node) -> list:
 def once(impl, fns: list):
     """A static built-in on constant arguments (`card("EX")`): worked out at its first use, then remembered
     (a compiled expression belongs to one game, and the value depends on nothing else)."""
-    cell = []
+    cell: list[Any] = []
 
     def value(ctx):
         if not cell:

@@ -2,7 +2,7 @@
 record fields) and a compiled expression (closure, type, domain)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Callable
 
 Fn = Callable[[Any], Any]
@@ -15,8 +15,9 @@ class Symbol:
     name: str
     type: str
     index: tuple = ()
-    get: Callable = None  # get(ctx, *indices)
-    set: Callable | None = None  # set(ctx, value, *indices)
+    _: KW_ONLY
+    get: Callable[..., Any]  # get(ctx, *indices)
+    set: Callable[..., Any] | None = None  # set(ctx, value, *indices)
     domain: frozenset | None = None
     zone: bool = False
     doc: str = ""

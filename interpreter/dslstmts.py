@@ -87,7 +87,7 @@ class StatementCompiler(Compiler):
         if not T.assignable(value.type, sym.type):
             self.fail(value_node, f"'{name}' holds {_a(sym.type)}, not {_a(value.type)}")
         if value.const and value.type == T.STR:
-            self.check_literal_domain(Compiled(None, sym.type, sym.domain), value, value_node)
+            self.check_literal_domain(Compiled(sym.get, sym.type, sym.domain), value, value_node)
         big = self.too_big(value_node, name)
         return changing(setter(sym, op, idx, size_checked(value.fn, big) if op == "=" else value.fn, big))
 

@@ -24,7 +24,7 @@ import stat
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]  # (no stubs installed)
 
 from .errors import Location, SpecError
 
@@ -218,7 +218,7 @@ class _GuardedLoader(_Guards, yaml.SafeLoader):
 
 
 try:
-    from yaml._yaml import CParser
+    from yaml._yaml import CParser  # type: ignore[import-untyped]
 except ImportError:  # PyYAML without libyaml: the pure-Python composer does it all
     _FastLoader = None
 else:
@@ -476,20 +476,20 @@ def _merge(base: Any, over: Any, opath: Path = (), mpath: Path = (), moves: dict
     key = _item_key(base, over, mpath)
     if key is None:
         return over
-    out = list(base)
-    index = {item[key]: i for i, item in enumerate(out) if isinstance(item, dict) and key in item}
+    items = list(base)
+    index = {item[key]: i for i, item in enumerate(items) if isinstance(item, dict) and key in item}
     for j, item in enumerate(over):
         if item[key] in index:
             k = index[item[key]]
-            out[k] = _GONE if item.get("delete") is True else \
-                _merge(out[k], {f: v for f, v in item.items() if f != "new"}, opath + (j,), mpath + (k,), moves)
+            items[k] = _GONE if item.get("delete") is True else \
+                _merge(items[k], {f: v for f, v in item.items() if f != "new"}, opath + (j,), mpath + (k,), moves)
         else:
             _check_item(item, key, index, opath + (j,))
-            k = len(out)
-            out.append(_without_new(item))
+            k = len(items)
+            items.append(_without_new(item))
         if moves is not None and opath + (j,) != mpath + (k,):
             moves[opath + (j,)] = mpath + (k,)
-    return out
+    return items
 
 
 def _item_key(base: Any, over: Any, mpath: Path) -> str | None:
@@ -533,7 +533,7 @@ def _prune(data: Any, path: Path, shifts: dict) -> Any:
     if isinstance(data, dict):
         return {k: _prune(v, path + (k,), shifts) for k, v in data.items()}
     if isinstance(data, list):
-        out = []
+        out: list = []
         for i, item in enumerate(data):
             if item is _GONE:
                 continue
@@ -600,9 +600,9 @@ def load_referenced(doc: Document, key: Path, _seen: tuple = ()) -> Document:
     try:
         return load_spec(path, _seen, referenced=True)
     except _NotASpec as exc:
-        label = ".".join(map(str, key))
-        raise doc.error(f"{label}: {doc.get(key)} is not a spec ({exc.inner.message}, at "
-                        f"{exc.inner.location.line}:{exc.inner.location.column})", key,
+        label, where = ".".join(map(str, key)), exc.inner.location
+        at = f", at {where.line}:{where.column}" if where is not None else ""
+        raise doc.error(f"{label}: {doc.get(key)} is not a spec ({exc.inner.message}{at})", key,
                         "name a YAML spec file") from None
 
 

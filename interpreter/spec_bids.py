@@ -41,7 +41,7 @@ def bid_ladder(c: SpecDSL, deck: Deck) -> list:
 
 
 def ladder_entries(c: SpecDSL, path: tuple, entry: dict, fields: dict, deck: Deck) -> list:
-    combos = [{}]
+    combos: list[dict] = [{}]
     if "each" in entry:
         keys = list(entry["each"])
         size = math.prod(len(entry["each"][k]) for k in keys)

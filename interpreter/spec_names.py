@@ -99,11 +99,11 @@ def zone_symbol(c: SpecDSL, zone: ZoneDecl) -> None:
     if zone.per_seat:
         def get(ctx, seat):
             return ctx.zones[ctx.game._bases(ctx.n)[name] + seat]
-        c.symbols[name] = Symbol(name, T.list_of(T.CARD), (T.SEAT,), get, zone=True)
+        c.symbols[name] = Symbol(name, T.list_of(T.CARD), (T.SEAT,), get=get, zone=True)
     else:
         def get0(ctx):
             return ctx.zones[ctx.game._bases(ctx.n)[name]]
-        c.symbols[name] = Symbol(name, T.list_of(T.CARD), (), get0, zone=True)
+        c.symbols[name] = Symbol(name, T.list_of(T.CARD), get=get0, zone=True)
 
 
 def var_decls(c: SpecDSL) -> dict:
@@ -155,7 +155,10 @@ def sheet_columns(c: SpecDSL) -> dict:
 
 
 def declare_defines(c: SpecDSL) -> None:
+    """`define:` entries into the scope's macros (all of them first: a define may use one written below it), then
+    each compiled once where it is declared, so that its mistakes surface even if it is unused."""
     defines = c.data.get("define", {}) or {}
+    names = []
     for key in defines:
         m = _DEFINE_KEY.match(str(key))
         if not m:
@@ -164,8 +167,8 @@ def declare_defines(c: SpecDSL) -> None:
         c.check_free(name, ("define", key))
         params = tuple(p.strip() for p in m.group(2).split(",")) if m.group(2) else ()
         c.scope.macros[name] = Macro(name, params, str(defines[key]), SourceRef(c.doc, ("define", key)))
-    for key in defines:  # compile each once so mistakes surface even if unused
-        name = _DEFINE_KEY.match(str(key)).group(1)
+        names.append(name)
+    for name in names:
         macro = c.scope.macros[name]
         if not macro.params:
             compile_define(name, c.scope, {"me": (T.SEAT, None)})

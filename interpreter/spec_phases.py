@@ -30,8 +30,8 @@ def compile_phases(c: SpecDSL) -> list:
             raise c.error(f"two phases have the id {spec['id']!r}", path + ("id",), "ids must be unique")
         ids.add(spec["id"])
         phase = PHASE_TYPES[kind].compile(spec, PhaseContext(c, path))
-        phase.location = c.doc.where(path)
-        phase.source_line = c.doc.line_of(phase.location)
+        location = c.doc.where(path)
+        phase.location, phase.source_line = location, c.doc.line_of(location)
         phases.append(phase)
     if not phases:
         raise c.error("a game needs at least one phase", ("phases",))
