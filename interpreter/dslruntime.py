@@ -24,92 +24,37 @@ class LoopBudget:
     again. One instance, BUDGET: instance slots are cheap to write in the hot path, where class attributes are not.
 
     A top-level expression run from inside another (a capped column's cap, a template hole) starts it again too:
-    the limit bounds each evaluation's own loops, which keeps the guard to one store per call.
+    the limit bounds each evaluation's own loops, which keeps the guard to one store per call."""
 
-    `epoch` names the stretch of an evaluation during which the state cannot change: a fresh number when a
-    top-level evaluation starts and after each statement that changes the game, 0 outside any evaluation. A
-    define's remembered value (see `memo`) holds only while the epoch it was computed in lasts."""
-
-    __slots__ = ("steps", "epoch", "last")
+    __slots__ = ("steps",)
 
     def __init__(self) -> None:
         self.steps = 0
-        self.epoch = 0
-        self.last = 0
-
-    def next_epoch(self) -> None:
-        """Start a new epoch (the state may have changed): every remembered define value is forgotten."""
-        self.last += 1
-        self.epoch = self.last
 
 
 BUDGET = LoopBudget()
 
 
 def guard(fn: Fn, error: Callable[[str], Exception]) -> Fn:
-    """`fn` as a top-level evaluation: a fresh loop budget and epoch, and a Python error inside it reported by
-    `error` (a located error naming the expression) instead of escaping as a traceback. When it ends, the
-    evaluation around it (if any) gets a new epoch: a statement block run inside it may have changed the game."""
-    budget = BUDGET
-
+    """`fn` as a top-level evaluation: a fresh loop budget, and a Python error inside it reported by `error`
+    (a located error naming the expression) instead of escaping as a traceback."""
     def guarded(ctx):
-        outer = budget.epoch
-        budget.steps = 0
-        budget.last += 1
-        budget.epoch = budget.last
+        BUDGET.steps = 0
         try:
             return fn(ctx)
         except PYTHON_ERRORS as exc:
             raise error(f"{type(exc).__name__}: {exc}") from None
-        finally:
-            if outer:
-                budget.last += 1
-                budget.epoch = budget.last
-            else:
-                budget.epoch = 0
     return guarded
 
 
-def changing(fn: Fn) -> Fn:
-    """A statement that changes the game (an assignment, an effect): a new epoch once it has run."""
-    budget = BUDGET
-
-    def change(ctx):
-        fn(ctx)
-        if budget.epoch:
-            budget.last += 1
-            budget.epoch = budget.last
-    return change
-
-
-def define_call(params: tuple, args: list, body: Fn, remember: bool) -> Fn:
+def define_call(params: tuple, args: list, body: Fn) -> Fn:
     """The closure of a define's use: bind its parameters to the arguments' values and evaluate its shared
-    body; `remember` (a define without parameters that reads no local) remembers its value (see `memo`)."""
-    if remember:
-        return memo(body)
+    body (which may read locals of the place of use, bound there)."""
     if not params:
         return body
     if len(params) == 1:
         return call1(params[0], args[0], body)
     return lambda ctx: bind_all(ctx, params, [f(ctx) for f in args], body)
-
-
-def memo(body: Fn) -> Fn:
-    """A define's value remembered per state for the rest of the epoch (the state cannot change within one).
-    Outside an evaluation (epoch 0) it is worked out every time. A memo keyed by argument values was measured
-    and not kept: most uses with arguments differ, and the dictionary cost more than it saved."""
-    budget = BUDGET
-    cell: list = [0, None, None]  # epoch, state, value
-
-    def remembered(ctx):
-        epoch = budget.epoch
-        if epoch and epoch == cell[0] and ctx is cell[1]:
-            return cell[2]
-        value = body(ctx)
-        if epoch:
-            cell[0], cell[1], cell[2] = epoch, ctx, value
-        return value
-    return remembered
 
 
 def too_big(value) -> bool:

@@ -60,15 +60,15 @@ class Scope:
     records: dict = field(default_factory=dict)  # type -> {field: (type, domain)}
     domains: dict = field(default_factory=dict)  # type -> names a string literal may compare to (e.g. bid)
     forbidden: dict = field(default_factory=dict)  # name -> why it may not be used here
-    # defines compiled once for every place that uses them: (name, argument types) -> SharedDefine, and
-    # name -> the names its text mentions, following the defines it uses
+    # defines compiled once for the places that use them alike: (name, local and argument types) -> SharedDefine;
+    # ("names", name) -> the names its text mentions, following the defines it uses
     shared: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class SharedDefine:
-    """A define compiled once (it reads no local of the places it is used): its remembered closure and what
-    its compile counted against the limits, charged again at every place that uses it."""
+    """A define compiled once for the places that use it alike (the same argument types and local types), and
+    what its compile counted against the limits, charged again at every place that uses it."""
 
     compiled: "Compiled"
     parts: int

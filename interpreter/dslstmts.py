@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import dslruntime
 from . import dsltypes as T
 from .dslexpr import Compiler, _a, _args, _not_none
-from .dslruntime import MAX_LIST, changing, looper, setter, size_checked
+from .dslruntime import MAX_LIST, looper, setter, size_checked
 from .dslscope import Compiled, Fn
 from .errors import DSLSyntaxError
 
@@ -59,7 +59,8 @@ class StatementCompiler(Compiler):
             if name not in self.scope.functions:
                 self.fail(node, f"unknown function '{name}'", self.suggest(name))
             arg_nodes = _args(node.children[1]) if node.children[1] is not None else []
-            return changing(self.call_function(node, name, arg_nodes, allow_effect=True).fn)
+            fn = self.call_function(node, name, arg_nodes, allow_effect=True).fn
+            return lambda ctx: fn(ctx) and None
         self.fail(node, f"unsupported statement {kind}", cls=DSLSyntaxError)
 
     def assign(self, node) -> Fn:
@@ -89,7 +90,7 @@ class StatementCompiler(Compiler):
         if value.const and value.type == T.STR:
             self.check_literal_domain(Compiled(sym.get, sym.type, sym.domain), value, value_node)
         big = self.too_big(value_node, name)
-        return changing(setter(sym, op, idx, size_checked(value.fn, big) if op == "=" else value.fn, big))
+        return setter(sym, op, idx, size_checked(value.fn, big) if op == "=" else value.fn, big)
 
     def assign_local(self, name: str, op: str, value: Compiled, value_node) -> Fn:
         big = self.too_big(value_node, name)
