@@ -13,8 +13,10 @@ from .spec_bids import bid_ladder
 from .spec_dsl import SpecDSL
 from .spec_names import (base_symbols, build_deck, declare_defines, option_decls, player_counts, sheet_columns,
                          var_decls, zone_decls, zone_shown, zone_symbol)
-from .spec_phases import bot_expressions, compile_phases
+from .spec_phases import PHASE_TYPES, bot_expressions, compile_phases
 from .spec_scoring import breakdown, fact_decls, scoring_block, status
+
+__all__ = ["load_game", "load_referenced_game", "compile_spec", "PHASE_TYPES"]  # PHASE_TYPES: type name -> class
 
 
 def load_game(path: str) -> Game:
