@@ -510,7 +510,9 @@ class Compiler:
         else:
             self.charge_shared(node, shared)
         body = shared.compiled
-        fn = define_call(macro.params, [a.fn for a in args], body.fn)
+        # an argument that is the same-named local (`is_trump(c)` where c is bound) needs no binding
+        bind = [(p, a.fn) for p, a in zip(macro.params, args) if a.local != p]
+        fn = define_call(tuple(p for p, _ in bind), [f for _, f in bind], body.fn)
         # what the body requires of the caller's locals (its own parameters are bound here, not required)
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
         local = body.local if not args else None
