@@ -271,7 +271,9 @@ class Compiler:
         requires: tuple = ()
         if op == "==" and left.local is not None and right.const and fr is right.fn:
             requires = ((left.local, fr(None)),)
-        return Compiled(comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL, requires=requires)
+        left_local = left.local if fl is left.fn else None
+        return Compiled(comparison(op, fl, fr, right.const and fr is right.fn, left_local), T.BOOL,
+                        requires=requires)
 
     def bid_vs_name(self, a: Compiled, b: Compiled) -> bool:
         return {a.type, b.type} == {T.BID, T.STR}
@@ -402,6 +404,15 @@ class Compiler:
             self.expect(n, a, want, f"the index of '{sym.name}'")
         get = sym.get
         none = self.none_index(node, sym.name)
+        if len(args) == 1 and args[0].local is not None:  # `hand[s]`: the local read in place
+            name = args[0].local
+
+            def at_local(ctx):
+                a = ctx.loc[name]
+                if a is None:
+                    raise none()
+                return get(ctx, a)
+            return Compiled(at_local, sym.type, sym.domain, sym.zone)
         if len(args) == 1:
             fa = args[0].fn
 
@@ -457,6 +468,9 @@ class Compiler:
             return Compiled(once(impl, fns), t, domain)
         if len(fns) == 0:
             return Compiled(lambda ctx: impl(ctx), t, domain)
+        if len(fns) == 1 and args[0].local is not None:  # `rank(c)`: the local read in place
+            name = args[0].local
+            return Compiled(lambda ctx: impl(ctx, ctx.loc[name]), t, domain)
         if len(fns) == 1:
             f0 = fns[0]
             return Compiled(lambda ctx: impl(ctx, f0(ctx)), t, domain)

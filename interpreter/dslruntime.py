@@ -142,8 +142,11 @@ def bind_all(ctx, params: tuple, values, body: Fn):
                 loc[p] = old
 
 
-def comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
-    """A comparison closure; against a constant the constant is captured once."""
+def comparison(op: str, fl: Fn, fr: Fn, right_const: bool, left_local: str | None = None) -> Fn:
+    """A comparison closure; against a constant the constant is captured once, and a local on the left
+    (`left_local`: `fl` reads it) is read in place (one call fewer: `c == x` in a loop over c)."""
+    if right_const and left_local is not None:
+        return local_comparison(op, left_local, fr(None))
     if right_const:
         v = fr(None)
         if op == "==":
@@ -163,6 +166,16 @@ def comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
         return lambda ctx: fl(ctx) != fr(ctx)
     compare = COMPARE[op]
     return lambda ctx: compare(fl(ctx), fr(ctx))
+
+
+def local_comparison(op: str, name: str, v) -> Fn:
+    """`name op v` for a local `name` and a constant `v`."""
+    if op == "==":
+        return lambda ctx: ctx.loc[name] == v
+    if op == "!=":
+        return lambda ctx: ctx.loc[name] != v
+    compare = COMPARE[op]
+    return lambda ctx: compare(ctx.loc[name], v)
 
 
 def charge(values, over: Callable[[], Exception]):
