@@ -19,6 +19,8 @@ unknown name 'y'
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import dsltypes as T
 from .dslexpr import MAX_DIGITS, MAX_NESTING, MAX_PARTS, Compiler, _a, compile_holes, compile_tree, guarded
 from .dslparse import HOLE, ShiftedSource, SourceRef, clear_cache, parse
@@ -41,7 +43,7 @@ def compile_expr(text: str, scope: Scope, want: str | None = None, source: Sourc
     out = compiler.expr(tree)
     if want is not None and not T.assignable(out.type, want):
         raise source.error(DSLNameError, f"this must give {_a(want)}, but it gives {_a(out.type)}", 0)
-    fn = guarded(out.fn, source)
+    fn: Any = guarded(out.fn, source)  # a closure carrying what it requires
     fn.requires = dict(out.requires)  # {local: value} the condition needs to be true (see Compiled.requires)
     return fn, out.type
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import sys
+from typing import Any, NoReturn
 from contextlib import contextmanager
 from fractions import Fraction
 
@@ -13,15 +14,16 @@ from lark import Token, Tree
 from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
-from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, MISSING, call1, comparison, display, divide, field_value,
-                         guard, item_at, looper, name_of)
-from .dslscope import Compiled, Fn, Scope, Symbol
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, call1, comparison, define_call, display, divide,
+                         field_value, guard, item_at, looper, name_of)
+from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 
 # Compile-time limits: how deeply one expression nests once its defines are inlined (its closures call each other
-# that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. The shipped
-# games nest up to ~90 levels (defines built on defines); Python's frame limit is raised to fit MAX_NESTING.
-MAX_NESTING = 250
+# that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. A level is
+# an operator or call (brackets and single operands add none); the shipped games nest up to 30 levels (defines
+# built on defines). Python's frame limit is raised to fit MAX_NESTING.
+MAX_NESTING = 100
 PYTHON_FRAMES = 8000
 if sys.getrecursionlimit() < PYTHON_FRAMES:
     sys.setrecursionlimit(PYTHON_FRAMES)
@@ -34,6 +36,7 @@ class _Nesting:
 
     depth = 0
     parts = 0
+    peak = 0  # the deepest level reached (a shared define's own depth is measured with it)
 
 
 _METHODS: dict = {}  # a tree node's rule name -> the Compiler method that compiles it
@@ -49,7 +52,7 @@ class Compiler:
         self.macro_stack = macro_stack
 
     # -- helpers --------------------------------------------------------------------------------------------
-    def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError):
+    def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError) -> NoReturn:
         raise self.error_at(node, message, hint, cls)()
 
     def error_at(self, node, message: str, hint: str | None = None, cls=SpecRuntimeError):
@@ -67,13 +70,19 @@ class Compiler:
             _Nesting.parts = 0
         _Nesting.parts += 1
         if _Nesting.parts > MAX_PARTS:
-            through = f" (through the defines {', '.join(self.macro_stack)})" if self.macro_stack else ""
-            self.fail(node, f"this expression has more than {MAX_PARTS:,} parts once defines are inlined"
-                      f"{through}", "a define used twice in each of many defines doubles each time: "
-                      "compute the value once, in a var")
+            self.too_many_parts(node)
         if _Nesting.depth >= MAX_NESTING:
-            self.fail(node, f"this expression nests more than {MAX_NESTING} levels deep",
-                      "split it into defines, or use a flat chain (a + b + c, if … else if …)")
+            self.too_deep(node)
+
+    def too_many_parts(self, node) -> NoReturn:
+        through = f" (through the defines {', '.join(self.macro_stack)})" if self.macro_stack else ""
+        self.fail(node, f"this expression has more than {MAX_PARTS:,} parts once defines are inlined"
+                  f"{through}", "a define used twice in each of many defines doubles each time: "
+                  "compute the value once, in a var")
+
+    def too_deep(self, node) -> NoReturn:
+        self.fail(node, f"this expression nests more than {MAX_NESTING} levels deep",
+                  "split it into defines, or use a flat chain (a + b + c, if … else if …)")
 
     def expect(self, node, compiled: Compiled, wanted: str, what: str) -> Compiled:
         if not T.assignable(compiled.type, wanted):
@@ -95,6 +104,8 @@ class Compiler:
             self.fail(node, f"unexpected token {node}", cls=DSLSyntaxError)
         self.nested(node)  # what `level` does, inline: this runs for every node of every expression
         _Nesting.depth += 1
+        if _Nesting.depth > _Nesting.peak:
+            _Nesting.peak = _Nesting.depth
         try:
             name = _METHODS.get(node.data)
             if name is None:
@@ -163,7 +174,7 @@ class Compiler:
             return self.call_function(node, name, [])
         self.unknown(node, name)
 
-    def unknown(self, node, name: str, what: str = "name"):
+    def unknown(self, node, name: str, what: str = "name") -> NoReturn:
         """Fail for a name that is not in scope, saying why when the scope forbids it."""
         reason = self.scope.forbidden.get(name)
         if reason is not None:
@@ -200,7 +211,7 @@ class Compiler:
         if len(fns) == 2:
             a, b = fns
             return Compiled(lambda ctx: a(ctx) or b(ctx), T.BOOL)
-        return Compiled(lambda ctx: any(f(ctx) for f in fns), T.BOOL)
+        return Compiled(any_of(fns), T.BOOL)
 
     def e_and(self, node) -> Compiled:
         parts = [self.expr(c) for c in node.children]
@@ -213,7 +224,7 @@ class Compiler:
         if len(fns) == 2:
             a, b = fns
             return Compiled(lambda ctx: a(ctx) and b(ctx), T.BOOL, requires=requires)
-        return Compiled(lambda ctx: all(f(ctx) for f in fns), T.BOOL, requires=requires)
+        return Compiled(all_of(fns), T.BOOL, requires=requires)
 
     def e_not(self, node) -> Compiled:
         inner = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the operand of 'not'")
@@ -257,10 +268,12 @@ class Compiler:
             if not ordered:
                 self.fail(op_token, f"'{op}' needs two numbers or two bids, not {left.type} and {right.type}")
         fl, fr = _as_comparable(left, right, op), _as_comparable(right, left, op)
-        requires = ()
+        requires: tuple = ()
         if op == "==" and left.local is not None and right.const and fr is right.fn:
             requires = ((left.local, fr(None)),)
-        return Compiled(comparison(op, fl, fr, right.const and fr is right.fn), T.BOOL, requires=requires)
+        left_local = left.local if fl is left.fn else None
+        return Compiled(comparison(op, fl, fr, right.const and fr is right.fn, left_local), T.BOOL,
+                        requires=requires)
 
     def bid_vs_name(self, a: Compiled, b: Compiled) -> bool:
         return {a.type, b.type} == {T.BID, T.STR}
@@ -299,48 +312,49 @@ class Compiler:
     def e_arith(self, node) -> Compiled:
         """A chain `a + b - c …` runs as one loop over its terms, however long (never closures nested that deep)."""
         children = node.children
-        first = acc = self.expr(children[0])
+        first = self.expr(children[0])
+        t, domain = first.type, first.domain
         steps = []
         for i in range(1, len(children), 2):
             op_token, right_node = children[i], children[i + 1]
             right = self.expr(right_node)
-            combine, t, domain = self.binary(acc, str(op_token), right, op_token)
+            combine, t, domain = self.binary(t, domain, str(op_token), right, op_token)
             steps.append((combine, right.fn))
-            acc = Compiled(None, t, domain)
         if not steps:
             return first
         f0 = first.fn
         if len(steps) == 1:
             (combine, f1), = steps
-            return Compiled(lambda ctx: combine(f0(ctx), f1(ctx)), acc.type, acc.domain)
+            return Compiled(lambda ctx: combine(f0(ctx), f1(ctx)), t, domain)
 
         def chain(ctx):
             value = f0(ctx)
             for combine, f in steps:
                 value = combine(value, f(ctx))
             return value
-        return Compiled(chain, acc.type, acc.domain)
+        return Compiled(chain, t, domain)
 
-    def binary(self, left: Compiled, op: str, right: Compiled, op_token) -> tuple:
-        """(how to combine the two values, the result type, its domain) for `left op right`."""
-        if T.is_list(left.type) and op in "+-" and T.unify(left.type, right.type):
-            t = T.unify(left.type, right.type)
+    def binary(self, left_type: str, left_domain, op: str, right: Compiled, op_token) -> tuple:
+        """(how to combine the two values, the result type, its domain) for `left op right`, the left side
+        given by its type and domain (a chain's value so far)."""
+        if T.is_list(left_type) and op in "+-" and T.unify(left_type, right.type):
+            t = T.unify(left_type, right.type)
             if op == "-":
-                return (lambda a, b: [x for x in a if x not in b]), t, left.domain
+                return (lambda a, b: [x for x in a if x not in b]), t, left_domain
             too_long = self.error_at(op_token, f"this joins lists into more than {MAX_LIST:,} items")
 
             def join(a, b):
                 if len(a) + len(b) > MAX_LIST:
                     raise too_long()
                 return a + b
-            return join, t, left.domain
-        if not (T.is_number(left.type) and T.is_number(right.type)):
-            lists = T.is_list(left.type) or T.is_list(right.type)
-            self.fail(op_token, f"'{op}' needs numbers, not {left.type} and {right.type}",
+            return join, t, left_domain
+        if not (T.is_number(left_type) and T.is_number(right.type)):
+            lists = T.is_list(left_type) or T.is_list(right.type)
+            self.fail(op_token, f"'{op}' needs numbers, not {left_type} and {right.type}",
                       "lists of the same type can be joined with + and removed from with -" if lists else None)
         if op == "/":
             return divide, T.NUM, None
-        t = T.INT if (left.type == T.INT and right.type == T.INT) else T.NUM
+        t = T.INT if (left_type == T.INT and right.type == T.INT) else T.NUM
         return ARITH[op], t, None
 
     def e_neg(self, node) -> Compiled:
@@ -390,6 +404,15 @@ class Compiler:
             self.expect(n, a, want, f"the index of '{sym.name}'")
         get = sym.get
         none = self.none_index(node, sym.name)
+        if len(args) == 1 and args[0].local is not None:  # `hand[s]`: the local read in place
+            name = args[0].local
+
+            def at_local(ctx):
+                a = ctx.loc[name]
+                if a is None:
+                    raise none()
+                return get(ctx, a)
+            return Compiled(at_local, sym.type, sym.domain, sym.zone)
         if len(args) == 1:
             fa = args[0].fn
 
@@ -445,6 +468,9 @@ class Compiler:
             return Compiled(once(impl, fns), t, domain)
         if len(fns) == 0:
             return Compiled(lambda ctx: impl(ctx), t, domain)
+        if len(fns) == 1 and args[0].local is not None:  # `rank(c)`: the local read in place
+            name = args[0].local
+            return Compiled(lambda ctx: impl(ctx, ctx.loc[name]), t, domain)
         if len(fns) == 1:
             f0 = fns[0]
             return Compiled(lambda ctx: impl(ctx, f0(ctx)), t, domain)
@@ -461,34 +487,70 @@ class Compiler:
             self.fail(node, f"'{name}' takes {len(macro.params)} argument(s), got {len(arg_nodes)}",
                       f"{name}({', '.join(macro.params)})")
         args = [self.expr(a) for a in arg_nodes]
-        # A define sees the locals of the place it is used (e.g. `me`), plus its own parameters.
-        inner_locals = dict(self.locals, **{p: (a.type, a.domain) for p, a in zip(macro.params, args)})
-        body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source,
-                            inner_locals, self.macro_stack + (name,))
-        if not args:
-            return body
-        fb = body.fn
+        return self.shared_macro(node, macro, args)
+
+    def mentioned(self, name: str) -> frozenset:
+        """Every name a define's text mentions, following the defines it uses (which see the same locals)."""
+        key = ("names", name)
+        names = self.scope.shared.get(key)
+        if names is None:
+            found: set = set()
+            todo = [name]
+            while todo:
+                macro = self.scope.macros[todo.pop()]
+                tree = parse(macro.text, "expr", macro.source)
+                for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME"):
+                    word = str(token)
+                    if word not in found and word in self.scope.macros and word != name:
+                        todo.append(word)
+                    found.add(word)
+            names = self.scope.shared[key] = frozenset(found)
+        return names
+
+    def shared_macro(self, node, macro, args: list) -> Compiled:
+        """A define is compiled once per argument types and types of the locals of the place it is used that
+        it mentions (a define sees those locals, e.g. `me`), and shared by every place that uses it alike; each
+        use binds the arguments and calls it. Its parts and depth count at every use as if it were inlined, so
+        the limits fail where they would. (Remembering a define's value while the game cannot change was
+        measured: in the shipped games a value is asked again within one evaluation too rarely to pay for the
+        bookkeeping (up to 15% slower per action), so values are not remembered.)"""
+        outer = tuple(sorted(n for n in self.mentioned(macro.name) if n in self.locals and n not in macro.params))
+        locals_ = {n: self.locals[n] for n in outer}
+        locals_.update({p: (a.type, a.domain) for p, a in zip(macro.params, args)})
+        key = (macro.name, tuple(locals_.items()))
+        shared = self.scope.shared.get(key)
+        if shared is None:
+            shared = self.scope.shared[key] = self.compile_shared(macro, locals_, self.macro_stack + (macro.name,))
+        else:
+            self.charge_shared(node, shared)
+        body = shared.compiled
+        # an argument that is the same-named local (`is_trump(c)` where c is bound) needs no binding
+        bind = [(p, a.fn) for p, a in zip(macro.params, args) if a.local != p]
+        fn = define_call(tuple(p for p, _ in bind), [f for _, f in bind], body.fn)
         # what the body requires of the caller's locals (its own parameters are bound here, not required)
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
-        if len(args) == 1:
-            return Compiled(call1(macro.params[0], args[0].fn, fb), body.type, body.domain, requires=requires)
-        params = macro.params
-        fns = [a.fn for a in args]
+        local = body.local if not args else None
+        return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
+                        requires=requires)
 
-        def call(ctx):
-            loc = ctx.loc
-            saved = [loc.get(p, MISSING) for p in params]
-            values = [f(ctx) for f in fns]
-            for p, v in zip(params, values):
-                loc[p] = v
-            result = fb(ctx)
-            for p, old in zip(params, saved):
-                if old is MISSING:
-                    del loc[p]
-                else:
-                    loc[p] = old
-            return result
-        return Compiled(call, body.type, body.domain, requires=requires)
+    def compile_shared(self, macro, locals_: dict, stack: tuple) -> SharedDefine:
+        parts, depth, peak = _Nesting.parts, _Nesting.depth, _Nesting.peak
+        _Nesting.peak = depth
+        try:
+            body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source, locals_, stack)
+            own_depth = _Nesting.peak - depth
+        finally:
+            _Nesting.peak = max(peak, _Nesting.peak)
+        return SharedDefine(body, _Nesting.parts - parts, own_depth)
+
+    def charge_shared(self, node, shared: SharedDefine) -> None:
+        """Count a shared define's parts and depth here, as if it were inlined."""
+        _Nesting.parts += shared.parts
+        if _Nesting.parts > MAX_PARTS:
+            self.too_many_parts(node)
+        if _Nesting.depth + shared.depth > MAX_NESTING:
+            self.too_deep(node)
+        _Nesting.peak = max(_Nesting.peak, _Nesting.depth + shared.depth)
 
     def e_aggregate(self, node) -> Compiled:
         name_token, body_node, var_token, coll_node, cond_node = node.children
@@ -505,7 +567,7 @@ class Compiler:
         coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
         fb = body.fn
         run = looper(var, coll.fn, cond.fn if cond else None, self.loop_limit(node))
-        return Compiled(lambda ctx: [v for v in run(ctx, fb)], T.list_of(body.type), body.domain)
+        return Compiled(lambda ctx: run(ctx, fb), T.list_of(body.type), body.domain)
 
     def loop_parts(self, var: str, coll_node, body_node, cond_node):
         coll = self.expr(coll_node)
@@ -525,7 +587,8 @@ def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals
                   macro_stack: tuple = ()) -> list:
     """Split text with `{expression}` holes (`{{`, `}}` for braces) into literal strings and compiled
     (closure, type) pairs; `offset` is where `text` starts in its YAML string, for located errors."""
-    parts, pos = [], 0
+    parts: list = []
+    pos = 0
     for m in HOLE.finditer(text):
         if m.start() > pos:
             parts.append(text[pos:m.start()])
@@ -541,6 +604,20 @@ def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals
     return parts
 
 
+def compile_define(name: str, scope: Scope, locals_: dict) -> Compiled:
+    """Compile a define without parameters where it is declared (so its mistakes surface even if it is unused),
+    seeing `locals_`; the compile is kept for the places that use it alike. A define built on itself is reported
+    where it first uses itself again, as when a use of it is compiled."""
+    macro = scope.macros[name]
+    compiler = Compiler(scope, macro.source, locals_)
+    outer = {n: t for n, t in locals_.items() if n in compiler.mentioned(name)}
+    key = (name, tuple(sorted(outer.items())))
+    if key not in scope.shared:
+        _Nesting.parts = 0  # a top-level compile: its parts are counted from here
+        scope.shared[key] = compiler.compile_shared(macro, outer, ())
+    return scope.shared[key].compiled
+
+
 def compile_tree(tree, scope: Scope, source: SourceRef, locals_: dict | None = None,
                  macro_stack: tuple = ()) -> Compiled:
     return Compiler(scope, source, locals_, macro_stack).expr(tree)
@@ -553,6 +630,26 @@ def guarded(fn: Fn, source: SourceRef) -> Fn:
         return source.error(SpecRuntimeError, f"this expression failed while the game ran ({what})", 0,
                             "a value here may be none (an empty min/max/first, no such seat): test it first")
     return guard(fn, error)
+
+
+def any_of(fns: list) -> Fn:
+    """`a or b or c …`: one loop, stopping at the first true part."""
+    def either(ctx):
+        for f in fns:
+            if f(ctx):
+                return True
+        return False
+    return either
+
+
+def all_of(fns: list) -> Fn:
+    """`a and b and c …`: one loop, stopping at the first false part."""
+    def every(ctx):
+        for f in fns:
+            if not f(ctx):
+                return False
+        return True
+    return every
 
 
 def _not_none(f: Fn, error) -> Fn:
@@ -584,7 +681,7 @@ def _args(node) -> list:
 def once(impl, fns: list):
     """A static built-in on constant arguments (`card("EX")`): worked out at its first use, then remembered
     (a compiled expression belongs to one game, and the value depends on nothing else)."""
-    cell = []
+    cell: list[Any] = []
 
     def value(ctx):
         if not cell:

@@ -6,7 +6,7 @@ import operator
 from typing import TYPE_CHECKING
 
 from . import dsltypes as T
-from .dslruntime import MISSING, charge, looper
+from .dslruntime import MISSING, charge, looper, searcher
 from .dslscope import Compiled
 
 if TYPE_CHECKING:
@@ -64,23 +64,23 @@ def _agg_by(better):
     return build
 
 
-def _agg_bool(combine):
+def _agg_bool(until: bool):
     def build(c: Compiler, node, var, coll, body, cond) -> Compiled:
         if body.type != T.BOOL:
             c.fail(node, "any/all(… for …) need a condition")
-        run, fb = looper(var, coll.fn, cond.fn if cond else None, c.loop_limit(node)), body.fn
-        return Compiled(lambda ctx: combine(run(ctx, fb)), T.BOOL)
+        return Compiled(searcher(var, coll.fn, cond.fn if cond else None, c.loop_limit(node), body.fn, until),
+                        T.BOOL)
     return build
 
 
 def _agg_first(c: Compiler, node, var, coll, body, cond) -> Compiled:
-    run, fb = looper(var, coll.fn, cond.fn if cond else None, c.loop_limit(node)), body.fn
-    return Compiled(lambda ctx: next(run(ctx, fb), None), body.type, body.domain)
+    return Compiled(searcher(var, coll.fn, cond.fn if cond else None, c.loop_limit(node), body.fn, None),
+                    body.type, body.domain)
 
 
 AGGREGATES = {
     "sum": _agg_sum, "count": _agg_count, "min": _agg_extreme(min), "max": _agg_extreme(max),
-    "max_by": _agg_by(operator.gt), "min_by": _agg_by(operator.lt), "any": _agg_bool(any), "all": _agg_bool(all),
+    "max_by": _agg_by(operator.gt), "min_by": _agg_by(operator.lt), "any": _agg_bool(True), "all": _agg_bool(False),
     "first": _agg_first,
 }
 

@@ -47,6 +47,16 @@ def guard(fn: Fn, error: Callable[[str], Exception]) -> Fn:
     return guarded
 
 
+def define_call(params: tuple, args: list, body: Fn) -> Fn:
+    """The closure of a define's use: bind its parameters to the arguments' values and evaluate its shared
+    body (which may read locals of the place of use, bound there)."""
+    if not params:
+        return body
+    if len(params) == 1:
+        return call1(params[0], args[0], body)
+    return lambda ctx: bind_all(ctx, params, [f(ctx) for f in args], body)
+
+
 def too_big(value) -> bool:
     """Whether a value passes the size a stored value may have (MAX_LIST, MAX_TEXT, MAX_INT)."""
     t = type(value)
@@ -116,8 +126,27 @@ def call1(param: str, arg: Fn, body: Fn) -> Fn:
     return call
 
 
-def comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
-    """A comparison closure; against a constant the constant is captured once."""
+def bind_all(ctx, params: tuple, values, body: Fn):
+    """Evaluate `body` with `params` bound to `values`, restoring what the names held before."""
+    loc = ctx.loc
+    saved = [loc.get(p, MISSING) for p in params]
+    for p, v in zip(params, values):
+        loc[p] = v
+    try:
+        return body(ctx)
+    finally:
+        for p, old in zip(params, saved):
+            if old is MISSING:
+                del loc[p]
+            else:
+                loc[p] = old
+
+
+def comparison(op: str, fl: Fn, fr: Fn, right_const: bool, left_local: str | None = None) -> Fn:
+    """A comparison closure; against a constant the constant is captured once, and a local on the left
+    (`left_local`: `fl` reads it) is read in place (one call fewer: `c == x` in a loop over c)."""
+    if right_const and left_local is not None:
+        return local_comparison(op, left_local, fr(None))
     if right_const:
         v = fr(None)
         if op == "==":
@@ -139,6 +168,16 @@ def comparison(op: str, fl: Fn, fr: Fn, right_const: bool) -> Fn:
     return lambda ctx: compare(fl(ctx), fr(ctx))
 
 
+def local_comparison(op: str, name: str, v) -> Fn:
+    """`name op v` for a local `name` and a constant `v`."""
+    if op == "==":
+        return lambda ctx: ctx.loc[name] == v
+    if op == "!=":
+        return lambda ctx: ctx.loc[name] != v
+    compare = COMPARE[op]
+    return lambda ctx: compare(ctx.loc[name], v)
+
+
 def charge(values, over: Callable[[], Exception]):
     """Count a loop's elements against the evaluation's loop budget (`over()`: the error once it is spent)."""
     BUDGET.steps += len(values)
@@ -153,9 +192,35 @@ def counted(coll: Fn, error: Callable[[], Exception]) -> Fn:
 
 
 def looper(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception]):
-    """A generator runner binding `var` to each element that passes `cond`, yielding body(ctx); the elements
-    count against the loop budget (`over()` is the error when it is spent)."""
+    """A runner binding `var` to each element that passes `cond`, giving the list of body(ctx); the elements
+    count against the loop budget (`over()` is the error when it is spent). One loop in one frame: no generator
+    resumed per element."""
     def run(ctx, body):
+        values = charge(coll(ctx), over)
+        loc = ctx.loc
+        saved = loc.get(var, MISSING)
+        out = []
+        try:
+            if cond is None:
+                for v in values:
+                    loc[var] = v
+                    out.append(body(ctx))
+            else:
+                for v in values:
+                    loc[var] = v
+                    if cond(ctx):
+                        out.append(body(ctx))
+        finally:
+            _restore(loc, var, saved)
+        return out
+    return run
+
+
+def searcher(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception], body: Fn, until: bool | None):
+    """A loop that stops at the first element (passing `cond`) whose body gives `until` (True for any, False for
+    all) and returns it, or returns `not until` at the end; with `until` None (first), the first body value, or
+    none. Elements after the one that decides are never evaluated."""
+    def search(ctx):
         values = charge(coll(ctx), over)
         loc = ctx.loc
         saved = loc.get(var, MISSING)
@@ -163,13 +228,22 @@ def looper(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception]):
             for v in values:
                 loc[var] = v
                 if cond is None or cond(ctx):
-                    yield body(ctx)
+                    result = body(ctx)
+                    if until is None:
+                        return result
+                    if bool(result) is until:
+                        return until
         finally:
-            if saved is MISSING:
-                loc.pop(var, None)
-            else:
-                loc[var] = saved
-    return run
+            _restore(loc, var, saved)
+        return None if until is None else not until
+    return search
+
+
+def _restore(loc: dict, var: str, saved) -> None:
+    if saved is MISSING:
+        loc.pop(var, None)
+    else:
+        loc[var] = saved
 
 
 def setter(sym, op: str, idx: list, fv: Fn, big: Callable[[], Exception]) -> Fn:
@@ -199,8 +273,12 @@ def setter(sym, op: str, idx: list, fv: Fn, big: Callable[[], Exception]) -> Fn:
 
 # -- small runtime helpers --------------------------------------------------------------------------------------
 def divide(a, b):
+    """Exact division: a whole number when it divides, else a fraction; 0 for a division by zero."""
     if b == 0:
         return 0
+    if type(a) is int and type(b) is int:
+        q, r = divmod(a, b)
+        return q if r == 0 else Fraction(a, b)
     q = Fraction(a) / Fraction(b)
     return int(q) if q.denominator == 1 else q
 

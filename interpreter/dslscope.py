@@ -2,7 +2,7 @@
 record fields) and a compiled expression (closure, type, domain)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Callable
 
 Fn = Callable[[Any], Any]
@@ -15,8 +15,9 @@ class Symbol:
     name: str
     type: str
     index: tuple = ()
-    get: Callable = None  # get(ctx, *indices)
-    set: Callable | None = None  # set(ctx, value, *indices)
+    _: KW_ONLY
+    get: Callable[..., Any]  # get(ctx, *indices)
+    set: Callable[..., Any] | None = None  # set(ctx, value, *indices)
     domain: frozenset | None = None
     zone: bool = False
     doc: str = ""
@@ -59,6 +60,19 @@ class Scope:
     records: dict = field(default_factory=dict)  # type -> {field: (type, domain)}
     domains: dict = field(default_factory=dict)  # type -> names a string literal may compare to (e.g. bid)
     forbidden: dict = field(default_factory=dict)  # name -> why it may not be used here
+    # defines compiled once for the places that use them alike: (name, local and argument types) -> SharedDefine;
+    # ("names", name) -> the names its text mentions, following the defines it uses
+    shared: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SharedDefine:
+    """A define compiled once for the places that use it alike (the same argument types and local types), and
+    what its compile counted against the limits, charged again at every place that uses it."""
+
+    compiled: "Compiled"
+    parts: int
+    depth: int
 
 
 @dataclass

@@ -37,10 +37,7 @@ class StatementCompiler(Compiler):
             body = inner.stmt(body_node)
             run = looper(var, coll.fn, None, self.loop_limit(node))
 
-            def loop(ctx):
-                for _ in run(ctx, body):
-                    pass
-            return loop
+            return lambda ctx: run(ctx, body) and None
         if kind == "if_stmt":
             test = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the condition after 'if'")
             body = self.stmt(node.children[1])
@@ -91,7 +88,7 @@ class StatementCompiler(Compiler):
         if not T.assignable(value.type, sym.type):
             self.fail(value_node, f"'{name}' holds {_a(sym.type)}, not {_a(value.type)}")
         if value.const and value.type == T.STR:
-            self.check_literal_domain(Compiled(None, sym.type, sym.domain), value, value_node)
+            self.check_literal_domain(Compiled(sym.get, sym.type, sym.domain), value, value_node)
         big = self.too_big(value_node, name)
         return setter(sym, op, idx, size_checked(value.fn, big) if op == "=" else value.fn, big)
 

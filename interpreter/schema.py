@@ -7,21 +7,33 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
-from jsonschema.exceptions import best_match
-
 from .errors import SpecError
 from .loader import Document
 from .resources import SCHEMA_PATH
+from .schemacheck import Undecided, passes
 
 
 @lru_cache(maxsize=1)
-def validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(json.loads(Path(SCHEMA_PATH).read_text(encoding="utf-8")))
+def schema() -> dict:
+    return json.loads(Path(SCHEMA_PATH).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def validator():
+    """The jsonschema validator (imported only when a spec does not pass the quick check)."""
+    import jsonschema  # type: ignore[import-untyped]  # (no stubs installed)
+    return jsonschema.Draft202012Validator(schema())
 
 
 def check_schema(doc: Document) -> None:
-    """Raise a located SpecError for the most relevant schema violation, if any."""
+    """Raise a located SpecError for the most relevant schema violation, if any. A spec that passes the quick
+    check (schemacheck) is valid; any other is checked by jsonschema, which finds and words the error."""
+    try:
+        if passes(schema(), doc.data):
+            return
+    except Undecided:
+        pass
+    from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
     errors = list(validator().iter_errors(doc.data))
     if not errors:
         return
@@ -59,9 +71,9 @@ def _located(doc: Document, error) -> SpecError:
     if kind == "type":
         wanted = error.validator_value
         wanted_list = wanted if isinstance(wanted, list) else [wanted]
-        wanted = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted_list)
+        words = " or ".join(_TYPE_WORDS.get(w, str(w)) for w in wanted_list)
         what = f"'{path[-1]}'" if path and isinstance(path[-1], str) else "this"
-        return doc.error(f"{what} must be {_article(wanted)}, not {_describe(error.instance)}", path,
+        return doc.error(f"{what} must be {_article(words)}, not {_describe(error.instance)}", path,
                          _type_hint(wanted_list, error.instance))
     if kind == "enum":
         values = ", ".join(map(str, error.validator_value))

@@ -19,14 +19,14 @@ def var_symbol(decl: VarDecl) -> Symbol:
 
         def put(ctx, value, seat):
             ctx.vars[name][seat] = value
-        return Symbol(name, decl.type, (T.SEAT,), get, put, decl.values)
+        return Symbol(name, decl.type, (T.SEAT,), get=get, set=put, domain=decl.values)
 
     def get0(ctx):
         return ctx.vars[name]
 
     def put0(ctx, value):
         ctx.vars[name] = value
-    return Symbol(name, decl.type, (), get0, put0, decl.values)
+    return Symbol(name, decl.type, get=get0, set=put0, domain=decl.values)
 
 
 def column_symbol(col: ColumnDecl) -> Symbol:
@@ -37,14 +37,14 @@ def column_symbol(col: ColumnDecl) -> Symbol:
 
         def put2(ctx, value, a, b):
             ctx.sheet[name][a][b] = value
-        return Symbol(name, T.NUM, (T.SEAT, T.SEAT), get2, put2)
+        return Symbol(name, T.NUM, (T.SEAT, T.SEAT), get=get2, set=put2)
 
     def get(ctx, seat):
         return ctx.sheet[name][seat]
 
     def put(ctx, value, seat):
         ctx.sheet[name][seat] = value
-    return Symbol(name, T.NUM, (T.SEAT,), get, put)
+    return Symbol(name, T.NUM, (T.SEAT,), get=get, set=put)
 
 
 def capped_setter(col: ColumnDecl):

@@ -52,10 +52,10 @@ def parse_value(game, n: int, decl, text):
         return int(value)
     if t == "num":
         return finite_number(text)
-    value = str(text).strip()
-    if decl.values is not None and value not in decl.values:
-        raise ValueError(f"{value!r} is not one of {', '.join(sorted(decl.values))}")
-    return value
+    word = str(text).strip()
+    if decl.values is not None and word not in decl.values:
+        raise ValueError(f"{word!r} is not one of {', '.join(sorted(decl.values))}")
+    return word
 
 
 def finite_number(text) -> Fraction | int:
@@ -83,7 +83,7 @@ def finite_number(text) -> Fraction | int:
             value = Fraction(word)
         except (ValueError, ZeroDivisionError):
             raise ValueError(f"{word!r} is not a number (write 7, -3 or 40.5)") from None
-    if abs(value) > LIMIT:
+    if not -LIMIT <= value <= LIMIT:
         raise ValueError(f"the number is too large (at most {LIMIT} either way)")
     return value
 

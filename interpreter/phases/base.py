@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..errors import Location
 from ..state import Move, State
 
 
@@ -21,8 +22,8 @@ class Phase:
         self.id = pid
         self.when = when
         self.label = label or pid
-        self.location = None  # where the phase is written in its spec (set by the compiler)
-        self.source_line = None
+        self.location: Location | None = None  # where the phase is written in its spec (set by the compiler)
+        self.source_line: str | None = None
 
     def start(self, st: State) -> None:
         st.ph = {}

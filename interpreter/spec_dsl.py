@@ -1,0 +1,150 @@
+"""The spec compiler's working state and its located DSL compilation: the names in scope so far, and
+expressions and statement blocks compiled from the spec's text at a path, their errors at file:line:column.
+Every stage of compiling a spec (spec_names, spec_bids, spec_phases, spec_scoring) and every phase type's compile
+step works through one SpecDSL."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from . import dsltypes as T
+from .builtins import FUNCTIONS
+from .dsl import Compiler, Scope, ShiftedSource, SourceRef, compile_expr, compile_stmts, guarded, parse
+from .dslruntime import counted
+from .errors import SpecError
+from .loader import Document
+
+
+class SpecDSL:
+    """The document being compiled, the scope built from it so far, and DSL compilation at its paths."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.data = doc.data
+        self.symbols: dict = {}
+        self.scope = Scope(self.symbols, dict(FUNCTIONS), {}, {}, {})
+        self.bid_names: list = []
+        self.gotos: dict = {}
+
+    def error(self, message: str, path, hint: str | None = None) -> SpecError:
+        return self.doc.error(message, tuple(path), hint)
+
+    def expr(self, path: tuple, want: str | None = None, locals_: dict | None = None, scope: Scope | None = None):
+        text = self.doc.get(path)
+        if isinstance(text, bool) or text is None:
+            text = str(text).lower()
+        fn, _ = compile_expr(str(text), scope or self.scope, want, SourceRef(self.doc, path), locals_)
+        return fn
+
+    def typed_expr(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None):
+        text = str(self.doc.get(path))
+        source = SourceRef(self.doc, path)
+        compiled = Compiler(scope or self.scope, source, locals_).expr(parse(text, "expr", source))
+        return guarded(compiled.fn, source), compiled.type, compiled.domain
+
+    def stmts(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None):
+        """A statement block: a string (`;`-separated), or a list of strings and {if/then/else} or {for/do}."""
+        value = self.doc.get(path)
+        scope = scope or self.scope
+        locals_ = dict(locals_ or {})
+        if isinstance(value, str):
+            return compile_stmts(value, scope, SourceRef(self.doc, path), locals_)
+        if not isinstance(value, list):
+            raise self.error("statements are a string or a list of strings", path)
+        parts = [self.block(path + (i,), locals_, scope) for i in range(len(value))]
+
+        def run(ctx):
+            for part in parts:
+                part(ctx)
+        return guarded(parts[0] if len(parts) == 1 else run, SourceRef(self.doc, path))
+
+    def block(self, path: tuple, locals_: dict, scope: Scope):
+        item = self.doc.get(path)
+        if isinstance(item, str):
+            return compile_stmts(item, scope, SourceRef(self.doc, path), locals_)
+        if isinstance(item, dict) and "if" in item:
+            test = self.expr(path + ("if",), "bool", locals_, scope)
+            then = self.stmts(path + ("then",), locals_, scope) if "then" in item else (lambda ctx: None)
+            other = self.stmts(path + ("else",), locals_, scope) if "else" in item else None
+            if other is None:
+                return lambda ctx: then(ctx) if test(ctx) else None
+            return lambda ctx: then(ctx) if test(ctx) else other(ctx)
+        if isinstance(item, dict) and "for" in item:
+            return self.for_block(path, item, locals_, scope)
+        if isinstance(item, dict) and "do" in item:  # a named block: {name: …, do: […]} (variants merge by name)
+            return self.stmts(path + ("do",), locals_, scope)
+        raise self.error("a statement is a string, {if: …, then: […]}, {for: 'x in list', do: […]} or "
+                         "{name: …, do: […]}", path)
+
+    def for_block(self, path: tuple, item: dict, locals_: dict, scope: Scope):
+        m = re.match(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", str(item["for"]), re.S)
+        if not m:
+            raise self.error("write for: 'name in list'", path + ("for",))
+        var, coll_text = m.group(1), m.group(2)
+        offset = m.start(2)
+        shifted = ShiftedSource(self.doc, path + ("for",), offset)
+        compiled = Compiler(scope, shifted, locals_).expr(parse(coll_text, "expr", shifted))
+        if not T.is_list(compiled.type):
+            raise self.doc.error(f"'for' needs a list, not {compiled.type}", path + ("for",), offset=offset)
+        inner = dict(locals_, **{var: (T.element(compiled.type), compiled.domain)})
+        body = self.stmts(path + ("do",), inner, scope)
+        coll = counted(guarded(compiled.fn, shifted), Compiler(scope, shifted).loop_limit(None))
+
+        def loop(ctx):
+            loc = ctx.loc
+            saved = loc.get(var)
+            for v in coll(ctx):
+                loc[var] = v
+                body(ctx)
+            loc[var] = saved
+        return loop
+
+    def number(self, path: tuple, value: Any):
+        """An int given literally or as a DSL expression."""
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise self.error("expected a whole number or an expression", path)
+        if isinstance(value, int):
+            return lambda ctx: value
+        return self.expr(path, "int")
+
+    def scalars(self, path: tuple, t: str) -> list:
+        """The list at `path`, checked to hold plain values of type `t` (a var's or option's `values`)."""
+        values = self.doc.get(path)
+        for i, value in enumerate(values):
+            if isinstance(value, (list, dict)) or not T.assignable(type_of(value), t):
+                raise self.error(f"{value!r} is not {'an' if t[0] in 'aeiou' else 'a'} {t}", path + (i,),
+                                 f"list the {t} values this may take")
+        return values
+
+
+    def check_free(self, name: str, path: tuple) -> None:
+        if name in self.symbols or name in self.scope.macros:
+            raise self.doc.key_error(f"'{name}' is already a name (built-in or declared earlier)", path,
+                                     "choose another name")
+
+    def fact_scope(self, facts: list, what: str = "scoring") -> Scope:
+        """The names scoring may read: facts (no other vars, no zones), the sheet, options, built-ins."""
+        if not facts:
+            return self.scope
+        fact_names = {f.name for f in facts}
+        forbidden = {n: f"{what} may read only facts, and '{n}' is a var that is not one"
+                     for n in (self.data.get("vars", {}) or {}) if n not in fact_names}
+        forbidden.update({z: f"{what} may read only facts, and '{z}' is a zone (cards are not facts)"
+                          for z in (self.data.get("zones", {}) or {})})
+        return Scope({k: v for k, v in self.symbols.items() if k not in forbidden}, self.scope.functions,
+                     self.scope.macros, self.scope.records, self.scope.domains, forbidden)
+
+
+def type_of(value) -> str:
+    """The DSL type of a plain YAML value (an option's default, a bid field)."""
+    if value is None:
+        return T.NONE
+    if isinstance(value, bool):
+        return T.BOOL
+    if isinstance(value, int):
+        return T.INT
+    if isinstance(value, float):
+        return T.NUM
+    if isinstance(value, str):
+        return T.STR
+    return T.ANY
