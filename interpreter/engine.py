@@ -268,9 +268,10 @@ def card_census(st: State) -> list:
 
 
 def legal_moves(st: State) -> list:
-    phase = current_phase(st)
-    if phase is None:
+    """The moves the seat to move may make now, in a fixed order (empty when no decision is pending)."""
+    if st.deal_over or st.ph is None:
         return []
+    phase = st.game.phases[st.phase]
     BUDGET.steps = 0  # the phase's own loops over its expressions share one budget per call
     try:
         return phase.legal(st)
@@ -288,9 +289,9 @@ def phase_failure(phase, exc: Exception) -> SpecRuntimeError:
 
 def apply(st: State, move: Move, check: bool = True) -> None:
     """Apply a legal move and advance to the next decision (or the end of the deal)."""
-    phase = current_phase(st)
-    if phase is None:
+    if st.deal_over or st.ph is None:
         raise IllegalMoveError("no move is pending: the deal is over")
+    phase = st.game.phases[st.phase]
     if check and move not in phase.legal(st):
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     seat = phase.actor(st)
@@ -303,7 +304,10 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     try:
         st.history.append([st.deal_no, seat, phase.notation(st, move)])
         phase.apply(st, move)
-        if phase.done(st):
+        if not phase.done(st):
+            if not st.abandon:
+                return  # the same phase asks again: nothing for `advance` to do
+        else:
             finish_phase(st, phase)
     except PYTHON_ERRORS as exc:
         raise phase_failure(phase, exc) from None

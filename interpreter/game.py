@@ -132,7 +132,9 @@ class Game:
     running: list = field(default_factory=list)  # DisplayItems: `display.running`, per-seat counts during a deal
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)
-    _zone_base: dict = field(default_factory=dict)
+    _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id}
+    _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
+    _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
 
     def __post_init__(self):
         self.bids_by_name = {b.name: b for b in self.bids}
@@ -141,6 +143,7 @@ class Game:
 
     # -- zones ------------------------------------------------------------------------------------------------------
     def _bases(self, n: int) -> dict:
+        """{zone name: its first id in `state.zones`} for `n` players; None: the number of zones."""
         bases = self._zone_base.get(n)
         if bases is None:
             bases, nxt = {}, 0
@@ -149,6 +152,8 @@ class Game:
                 nxt += n if z.per_seat else 1
             bases[None] = nxt
             self._zone_base[n] = bases
+            self._zone_owner[n] = [(z, s if z.per_seat else None) for z in self.zones
+                                   for s in range(n if z.per_seat else 1)]
         return bases
 
     def zone_count(self, n: int) -> int:
@@ -159,19 +164,26 @@ class Game:
         base = self._bases(n)[name]
         return base + seat if seat is not None and self._per_seat[name] else base
 
+    def zone_table(self, n: int) -> dict:
+        """{zone name: its ids in `state.zones` by seat} for `n` players, worked out once per player count (a shared
+        zone has the same id for every seat): `zone_table(3)["hand"][1]` is seat 1's hand."""
+        table = self._zone_table.get(n)
+        if table is None:
+            bases = self._bases(n)
+            table = self._zone_table[n] = {z.name: tuple(bases[z.name] + (s if z.per_seat else 0) for s in range(n))
+                                           for z in self.zones}
+        return table
+
     def zone_decl(self, name: str) -> ZoneDecl:
         return next(z for z in self.zones if z.name == name)
 
     def zone_of(self, zid: int, n: int) -> tuple:
         """(declaration, seat or None) of a zone id."""
-        bases = self._bases(n)
-        for z in self.zones:
-            base = bases[z.name]
-            if z.per_seat and base <= zid < base + n:
-                return z, zid - base
-            if not z.per_seat and zid == base:
-                return z, None
-        raise KeyError(zid)
+        self._bases(n)
+        owners = self._zone_owner[n]
+        if not 0 <= zid < len(owners):
+            raise KeyError(zid)
+        return owners[zid]
 
     def zone_name(self, zid: int, n: int) -> str:
         z, seat = self.zone_of(zid, n)

@@ -42,7 +42,7 @@ class State:
 
     __slots__ = ("game", "n", "options", "seed", "deal_no", "dealer", "active", "zones", "vars", "sheet",
                  "phase", "ph", "history", "events", "revealed", "controller", "loc", "deal_over", "match_over",
-                 "viewer", "hidden", "deals", "stack", "shown", "abandon", "deal_events")
+                 "viewer", "hidden", "deals", "stack", "shown", "abandon", "deal_events", "zone_ids")
 
     def __init__(self, game, n: int, options: dict, seed: int | None):
         self.game = game
@@ -71,6 +71,7 @@ class State:
         self.shown: set = set()  # (zone id, seat): zones shown to one seat only
         self.abandon = False  # set by redeal(): the deal ends unscored and the deal passes on
         self.deal_events = 0  # index in `events` of this deal's first event
+        self.zone_ids: dict = game.zone_table(n)  # zone name -> its ids in `zones` by seat (the game's table)
 
     # -- copying ------------------------------------------------------------------------------------------------
     def copy(self, events: bool = True) -> "State":

@@ -16,6 +16,7 @@ class Phase:
 
     type_name = ""
     interactive = True
+    __slots__ = ("id", "when", "label", "location", "source_line")
 
     def __init__(self, pid: str, when: Callable | None, label: str = ""):
         self.id = pid
