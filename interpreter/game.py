@@ -131,7 +131,8 @@ class Game:
     breakdown: list = field(default_factory=list)  # DisplayItems: `display.result`, after each deal
     running: list = field(default_factory=list)  # DisplayItems: `display.running`, per-seat counts during a deal
     bids_by_name: dict = field(default_factory=dict)
-    card_moves: list = field(default_factory=list)
+    card_moves: list = field(default_factory=list)  # Move("card", c) by card: built once, never per move
+    bid_moves: list = field(default_factory=list)  # Move("bid", i) by rung of the ladder
     _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id}
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
@@ -140,6 +141,7 @@ class Game:
         self.bids_by_name = {b.name: b for b in self.bids}
         self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
+        self.bid_moves = [Move("bid", b.index) for b in self.bids]
 
     # -- zones ------------------------------------------------------------------------------------------------------
     def _bases(self, n: int) -> dict:
@@ -195,9 +197,9 @@ class Game:
         return label if seat is None else f"{self.seat_name(seat, n)}'s {label}"
 
     def zone_visible(self, st: State, zid: int, seat: int) -> bool:
-        if zid in st.revealed or (zid, seat) in st.shown:
+        if zid in st.revealed or (st.shown and (zid, seat) in st.shown):
             return True
-        z, owner = self.zone_of(zid, st.n)
+        z, owner = self._zone_owner[st.n][zid]
         if z.visible == "all":
             return True
         if z.visible == "owner" and owner is not None:
