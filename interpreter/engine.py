@@ -268,15 +268,31 @@ def card_census(st: State) -> list:
 
 
 def legal_moves(st: State) -> list:
-    """The moves the seat to move may make now, in a fixed order (empty when no decision is pending)."""
+    """The moves the seat to move may make now, in a fixed order (empty when no decision is pending). They are
+    remembered with the position, so that `apply` checks a move against them without listing them again."""
     if st.deal_over or st.ph is None:
         return []
     phase = st.game.phases[st.phase]
     BUDGET.steps = 0  # the phase's own loops over its expressions share one budget per call
     try:
-        return phase.legal(st)
+        moves = phase.legal(st)
     except PYTHON_ERRORS as exc:
         raise phase_failure(phase, exc) from None
+    st.legal = (position(st), tuple(moves))
+    return moves
+
+
+def position(st: State) -> tuple:
+    """Where the state stands, as far as its legal moves go: every move and every phase change moves it on."""
+    return st.deal_no, st.phase, len(st.history), len(st.events)
+
+
+def is_legal(st: State, phase, move: Move) -> bool:
+    """Whether `move` is legal now: a look-up in the moves last listed here, else the phase lists them."""
+    known = st.legal
+    if known is not None and known[0] == position(st):
+        return move in known[1]
+    return move in phase.legal(st)
 
 
 def phase_failure(phase, exc: Exception) -> SpecRuntimeError:
@@ -292,7 +308,7 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     if st.deal_over or st.ph is None:
         raise IllegalMoveError("no move is pending: the deal is over")
     phase = st.game.phases[st.phase]
-    if check and move not in phase.legal(st):
+    if check and not is_legal(st, phase, move):
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     seat = phase.actor(st)
     BUDGET.steps = 0

@@ -44,7 +44,8 @@ class State:
 
     __slots__ = ("game", "n", "options", "seed", "deal_no", "dealer", "active", "zones", "vars", "sheet",
                  "phase", "ph", "history", "events", "revealed", "controller", "loc", "deal_over", "match_over",
-                 "viewer", "hidden", "deals", "stack", "shown", "abandon", "deal_events", "zone_ids")
+                 "viewer", "hidden", "deals", "stack", "shown", "abandon", "deal_events", "zone_ids",
+                 "legal")
 
     def __init__(self, game, n: int, options: dict, seed: int | None):
         self.game = game
@@ -74,6 +75,7 @@ class State:
         self.abandon = False  # set by redeal(): the deal ends unscored and the deal passes on
         self.deal_events = 0  # index in `events` of this deal's first event
         self.zone_ids: dict = game.zone_table(n)  # zone name -> its ids in `zones` by seat (the game's table)
+        self.legal: tuple | None = None  # the last legal moves listed, with where (engine.legal_moves)
 
     # -- copying ------------------------------------------------------------------------------------------------
     def copy(self, events: bool = True) -> "State":
@@ -95,6 +97,7 @@ class State:
         other.loc = {}
         other.hidden = dict(self.hidden)
         other.deals = list(self.deals)
+        other.legal = None
         return other
 
     def view(self, seat: int) -> "State":

@@ -85,6 +85,34 @@ def test_apply_rejects_an_illegal_move(preferans):
         engine.apply(st, Move("bid", 24))
 
 
+def test_apply_checks_against_the_moves_listed_at_this_position(preferans):
+    """`apply` checks a move against the moves `legal_moves` listed at the same position; a list from an earlier
+    position (a card that was legal before the lead) does not make a move legal later."""
+    st = advance_to_play(preferans)
+    lead = engine.legal_moves(st)[0]
+    engine.apply(st, lead)
+    seat = engine.actor(st)
+    suit_of = preferans.deck.suit_of
+    hand = st.zones[preferans.zone_id("hand", seat, 3)]
+    follows = [c for c in hand if suit_of[c] == suit_of[lead.value]]
+    if not follows:
+        pytest.skip("no card of the led suit in this deal")
+    off_suit = [c for c in hand if suit_of[c] != suit_of[lead.value]]
+    legal = engine.legal_moves(st)
+    assert {m.value for m in legal} == set(follows)
+    for card in off_suit:  # listed here: rejected by the look-up
+        with pytest.raises(IllegalMoveError):
+            engine.apply(st, preferans.card_moves[card])
+    fresh = st.copy()  # a copy has listed nothing yet: the phase is asked
+    for card in off_suit:
+        with pytest.raises(IllegalMoveError):
+            engine.apply(fresh, preferans.card_moves[card])
+    engine.apply(st, legal[0])
+    assert lead not in engine.legal_moves(st)
+    with pytest.raises(IllegalMoveError):  # a move of the earlier position, not listed again
+        engine.apply(st, legal[0])
+
+
 def test_moves_are_named_in_the_notation_players_type(preferans):
     st = engine.new_match(preferans, 3, 4)
     names = [engine.notation(st, m) for m in engine.legal_moves(st)]
