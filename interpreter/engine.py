@@ -229,6 +229,7 @@ def sheet_entries(before: dict, after: dict) -> dict:
     out = {}
     for name, col in after.items():
         old = before[name]
+        diff: dict
         if col and isinstance(col[0], list):
             diff = {(a, b): col[a][b] - old[a][b] for a in range(len(col)) for b in range(len(col))
                     if col[a][b] != old[a][b]}

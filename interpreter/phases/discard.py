@@ -41,6 +41,7 @@ class DiscardPhase(Phase):
             low, high = cc.number("min", spec.get("min", 0)), cc.number("max", spec["max"])
         local = {"me": (T.SEAT, None), "card": (T.CARD, None)}
         tiers = spec.get("allowed")
+        allowed: list | None
         if isinstance(tiers, list):
             allowed = [cc.expr(("allowed", i), "bool", local) for i in range(len(tiers))]
         else:

@@ -429,6 +429,8 @@ class TricksPhase(Phase):
 
     def led_escape_wins(self, st) -> bool:
         """Whether the escape card leading the trick in play wins it (the spec's `escape_wins`)."""
+        if self.escape_wins is None:
+            return False
         ph = st.ph
         return bool(with_locals(st, {"card": ph["trick"][0], "leader": ph["by"][0], "trick_no": ph["no"] + 1,
                                      "last": self.last_trick(st)}, self.escape_wins))

@@ -27,6 +27,7 @@ everything a game remembers between turns (a standing declaration, the last capt
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .. import dsltypes as T
 from lark import Token, Tree
@@ -118,19 +119,32 @@ class Action:
 
 
 class TurnsPhase(Phase):
-    type_name = "turns"
+    """A compiled `turns` phase: its actions (also `by_name`), the seat rules (`players`, `first`, `next_seat`,
+    `until`), the statements run around every action, and its templates; `names` are the locals it binds."""
 
-    def __init__(self, pid, when, label, fns: dict):
+    type_name = "turns"
+    __slots__ = ("actions", "players", "first", "next_seat", "until", "before", "after", "prompt_t", "show", "log",
+                 "by_name", "names")
+
+    def __init__(self, pid: str, when: Callable | None, label: str, *, actions: list, players: Callable,
+                 first: Callable | None, next_seat: Callable | None, until: Callable, before: Callable | None,
+                 after: Callable | None, prompt_t: Template | None, show: list, log: list):
         super().__init__(pid, when, label)
-        self.__dict__.update(fns)
-        self.by_name = {a.name: a for a in self.actions}
-        self.names = {"me"} | {p[0] for a in self.actions for p in a.params}
+        self.actions: list[Action] = actions
+        self.players, self.first, self.next_seat, self.until = players, first, next_seat, until
+        self.before, self.after = before, after
+        self.prompt_t = prompt_t
+        self.show: list[_Line] = show
+        self.log: list[_Line] = log
+        self.by_name = {a.name: a for a in actions}
+        self.names = {"me"} | {p[0] for a in actions for p in a.params}
 
     # -- compiling ------------------------------------------------------------------------------------------------
     @classmethod
     def compile(cls, spec: dict, cc) -> "TurnsPhase":
-        me = {"me": (T.SEAT, None)}
-        actions, names = [], set()
+        me: dict[str, tuple] = {"me": (T.SEAT, None)}
+        actions: list[Action] = []
+        names: set[str] = set()
         for i, a in enumerate(spec["actions"]):
             path = ("actions", i)
             name = str(a["name"])
@@ -163,19 +177,19 @@ class TurnsPhase(Phase):
             log = _lines(cc, path + ("log",), local) if "log" in a else []
             bots = cc.expr(path + ("bots",), "num", local) if "bots" in a else None
             actions.append(Action(name, params, guards, do, label, next_, log, bots))
-        fns = {
-            "actions": actions,
-            "players": cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
-            "first": cc.expr("first", "seat") if "first" in spec else None,
-            "next_seat": cc.expr("next", "seat", me) if "next" in spec else None,
-            "until": cc.expr("until", "bool"),
-            "before": cc.stmts("before", me) if "before" in spec else None,
-            "after": cc.stmts("after", me) if "after" in spec else None,
-            "prompt_t": Template.compile(cc, "prompt", me) if "prompt" in spec else None,
-            "show": _lines(cc, "show", me) if "show" in spec else [],
-            "log": _lines(cc, "log", me) if "log" in spec else [],
-        }
-        return cls(spec["id"], cc.when(), spec.get("label", ""), fns)
+        return cls(
+            spec["id"], cc.when(), spec.get("label", ""),
+            actions=actions,
+            players=cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
+            first=cc.expr("first", "seat") if "first" in spec else None,
+            next_seat=cc.expr("next", "seat", me) if "next" in spec else None,
+            until=cc.expr("until", "bool"),
+            before=cc.stmts("before", me) if "before" in spec else None,
+            after=cc.stmts("after", me) if "after" in spec else None,
+            prompt_t=Template.compile(cc, "prompt", me) if "prompt" in spec else None,
+            show=_lines(cc, "show", me) if "show" in spec else [],
+            log=_lines(cc, "log", me) if "log" in spec else [],
+        )
 
     # -- flow -------------------------------------------------------------------------------------------------------
     def start(self, st) -> None:
@@ -194,7 +208,7 @@ class TurnsPhase(Phase):
         me = st.ph["seat"]
         loc = st.loc
         saved = {k: loc.get(k, _MISSING) for k in self.names}
-        moves = []
+        moves: list[Move] = []
         try:
             loc["me"] = me
             for action in self.actions:
@@ -371,7 +385,7 @@ def _guards(cc, path: tuple, locals_: dict, params: list) -> list:
     while isinstance(tree, Tree) and tree.data == "or_" and len(tree.children) == 1:
         tree = tree.children[0]
     parts = tree.children if isinstance(tree, Tree) and tree.data == "and_" else [tree]
-    guards = [[] for _ in range(len(params) + 1)]
+    guards: list[list] = [[] for _ in range(len(params) + 1)]
     for part in parts:
         compiler = Compiler(cc.c.scope, source, locals_)
         compiled = compiler.expect(part, compiler.expr(part), T.BOOL, "a condition" if len(parts) == 1
