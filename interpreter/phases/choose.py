@@ -10,6 +10,7 @@ from .base import Phase, kept_where, with_locals
 
 class ChoosePhase(Phase):
     type_name = "choose"
+    __slots__ = ("choice_type", "who", "options", "source", "source_legal", "source_do")
 
     def __init__(self, pid, when, who, options, source, source_legal, source_do, label, choice_type="any"):
         super().__init__(pid, when, label)

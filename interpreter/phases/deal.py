@@ -17,6 +17,7 @@ MAX_PACKETS = 1000  # packets in one deal: far more than any deck has cards to f
 class DealPhase(Phase):
     type_name = "deal"
     interactive = False
+    __slots__ = ("to", "into", "source", "steps", "insert", "rest", "error")
 
     def __init__(self, pid, when, to, into, source, steps, insert, rest, error):
         super().__init__(pid, when)

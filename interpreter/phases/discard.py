@@ -20,6 +20,7 @@ DONE = Move("option", "done")
 
 class DiscardPhase(Phase):
     type_name = "discard"
+    __slots__ = ("who", "source", "target", "low", "high", "allowed", "show", "prompt_t", "bots", "many")
 
     def __init__(self, pid, when, label, who, source, target, low, high, allowed, show, prompt_t, bots,
                  many: bool):
