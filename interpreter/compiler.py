@@ -189,7 +189,7 @@ class SpecCompiler:
             path=self.doc.path, name=str(data.get("name", self.doc.path)), players=players[1],
             default_players=players[0], options=options, deck=deck, zones=zones, vars=var_decls, bids=bids,
             columns=columns, phases=phases, scoring=scoring, facts=facts, match_end=match_end, result=result,
-            standing=standing,
+            standing=standing, standing_source=str(match.get("standing", match.get("result", ""))),
             result_label=str(match.get("result_label", "result")), sit_out=sit_out,
             first_dealer=match.get("first_dealer", 0), seat_names=list(data.get("seat_names", [])),
             bots=bots, defines=self.scope.macros, scope=self.scope,

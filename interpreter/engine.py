@@ -18,6 +18,7 @@ from .state import Event, Move, State
 ALIASES = {"same": "hold", "p": "pass"}
 MAX_AUTOMATIC_STEPS = 10000  # phases run in a row with no decision (a `goto` loop)
 MAX_DEAL_MOVES = 10000  # moves in one deal (the longest shipped deal has ~150)
+STANDINGS_MEMO = 4096  # sheets whose standings a game remembers (then it starts again)
 
 
 def new_match(game, players: int | None = None, seed: int | None = 0, options: dict | None = None,
@@ -159,11 +160,11 @@ def end_deal(st: State) -> None:
     """Score the deal into the sheet, record its facts and entries, and decide whether the match is over."""
     game = st.game
     before = {k: _copy(v) for k, v in st.sheet.items()}
-    standing = standings(st)
+    standing = sheet_standings(st)
     if game.scoring is not None:
         game.scoring(st)
     entries = sheet_entries(before, st.sheet)
-    values = [after - was for after, was in zip(standings(st), standing)]
+    values = [after - was for after, was in zip(sheet_standings(st), standing)]
     st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries,
                      "values": values})
     if game.breakdown:
@@ -400,6 +401,24 @@ def standings(st: State) -> list:
     if st.game.standing is None:
         return results(st)
     return [with_locals(st, {"s": s}, st.game.standing) for s in range(st.n)]
+
+
+def sheet_standings(st: State) -> list:
+    """`standings(st)`, reused from an earlier evaluation on the same sheet (options and player count) when the
+    spec's standing reads nothing else (`Game.standing_from_sheet`): a fresh match starts from the standings of
+    an empty sheet, and a deal from those its predecessor ended with."""
+    game = st.game
+    if not game.standing_from_sheet():
+        return standings(st)
+    key = (st.n, tuple(st.options.items()),
+           tuple(tuple(map(tuple, col)) if col and isinstance(col[0], list) else tuple(col) for col in st.sheet.values()))
+    memo = game.standing_memo
+    known = memo.get(key)
+    if known is None:
+        if len(memo) >= STANDINGS_MEMO:
+            memo.clear()
+        known = memo[key] = tuple(standings(st))
+    return list(known)
 
 
 def deal_values(st: State) -> list:

@@ -125,6 +125,7 @@ class Game:
     gotos: dict = field(default_factory=dict)  # phase id -> (index of the target phase, condition)
     zero_sum: bool = False
     standing: Callable | None = None  # match.standing: a seat's exact standing; a deal's value is its change
+    standing_source: str = ""  # the text of match.standing, else of match.result (none: the first column)
     end_now: Callable | None = None  # checked before each phase starts: the match ends mid-deal
     agreed_end: Callable | None = None  # statements run when the players agree to stop the match early
     status: list = field(default_factory=list)  # DisplayItems shown on the status line
@@ -136,6 +137,8 @@ class Game:
     _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id}
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
+    _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
+    standing_memo: dict = field(default_factory=dict)  # (players, options, sheet) -> standings, when they may
 
     def __post_init__(self):
         self.bids_by_name = {b.name: b for b in self.bids}
@@ -217,6 +220,14 @@ class Game:
             return cards[-1:]
         keep = set(z.shown(st))
         return [c for c in cards if c in keep]
+
+    def standing_from_sheet(self) -> bool:
+        """Whether a seat's standing (`match.standing`, else `match.result`, else the first column) reads nothing
+        but the score sheet, the options and the player count (see `interpreter.reads`): worked out once."""
+        if not self._from_sheet:
+            from .reads import from_sheet_only
+            self._from_sheet.append(not self.standing_source or from_sheet_only(self.standing_source, self))
+        return self._from_sheet[0]
 
     # -- names and text ---------------------------------------------------------------------------------------------
     def seat_name(self, seat: int | None, n: int) -> str:

@@ -166,3 +166,33 @@ def test_done_too_early_in_a_discard_is_explained(preferans):
             engine.next_deal(st)
     with pytest.raises(IllegalMoveError, match="discard 2 more card"):
         engine.parse_move(st, "done")
+
+
+def test_standings_are_reused_only_when_they_read_nothing_but_the_sheet(preferans):
+    """A standing that reads only sheet columns, options and the player count is worked out once per sheet; one
+    that reads the state of play (a var, a zone, the dealer) is worked out every time."""
+    from interpreter.reads import from_sheet_only
+    assert preferans.standing_from_sheet()
+    assert from_sheet_only("pool[s] - 10 * mountain[s] / n_players + pool_target", preferans)
+    assert not from_sheet_only("pool[s] + (if declarer == s then 1 else 0)", preferans)
+    assert not from_sheet_only("pool[s] + len(hand[s])", preferans)
+    assert not from_sheet_only("pool[s] + (if dealer == s then 1 else 0)", preferans)
+    assert not from_sheet_only("pool[s] + sum(tricks[o] for o in seats)", preferans)  # through a var
+
+
+def test_deal_values_are_the_change_of_the_standings_worked_out_afresh(preferans):
+    """Over a match of random deals, each deal's values equal the standings (evaluated directly, no memo) after
+    it minus those after the deal before."""
+    rng = random.Random(5)
+    st = engine.new_match(preferans, 3, 11)
+    before = engine.standings(st)
+    for _ in range(6):
+        while not st.deal_over:
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+        after = engine.standings(st)
+        assert engine.deal_values(st) == [a - b for a, b in zip(after, before)]
+        before = after
+        if st.match_over:
+            break
+        engine.next_deal(st)

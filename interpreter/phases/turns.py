@@ -30,10 +30,11 @@ import re
 from typing import Callable
 
 from .. import dsltypes as T
-from lark import Token, Tree
+from lark import Tree
 
 from ..dsl import Compiler, ShiftedSource, SourceRef, compile_holes, parse
 from ..dsl import display as _text
+from ..reads import names_in
 from ..state import Event, Move
 from .base import Phase, _MISSING
 
@@ -390,21 +391,10 @@ def _guards(cc, path: tuple, locals_: dict, params: list) -> list:
         compiler = Compiler(cc.c.scope, source, locals_)
         compiled = compiler.expect(part, compiler.expr(part), T.BOOL, "a condition" if len(parts) == 1
                                    else "each side of 'and'")
-        names = _names_in(part, cc.c.scope.macros, set())
+        names = names_in(part, cc.c.scope.macros)
         depth = max((i + 1 for i, p in enumerate(params) if p in names), default=0)
         guards[depth].append(compiled.fn)
     return guards
-
-
-def _names_in(tree, macros: dict, seen: set) -> set:
-    """Every name a parse tree mentions, following defines (which see the locals where they are used)."""
-    names = {str(t) for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")} \
-        if isinstance(tree, Tree) else ({str(tree)} if isinstance(tree, Token) and tree.type == "NAME" else set())
-    for name in list(names):
-        if name in macros and name not in seen:
-            seen.add(name)
-            names |= _names_in(parse(macros[name].text, "expr", macros[name].source), macros, seen)
-    return names
 
 
 def _restore(loc: dict, saved: dict) -> None:
