@@ -67,13 +67,12 @@ class Phase:
 def with_locals(st: State, values: dict, fn: Callable) -> Any:
     """Evaluate `fn(st)` with DSL local names bound, restoring what was there."""
     loc = st.loc
-    if not loc:  # the common case, nothing bound yet: bind, evaluate, unbind
+    if not loc:  # the common case, nothing bound yet: bind, evaluate, unbind all
         loc.update(values)
         try:
             return fn(st)
         finally:
-            for k in values:
-                loc.pop(k, None)
+            loc.clear()
     saved = {k: loc.get(k, _MISSING) for k in values}
     loc.update(values)
     try:

@@ -263,7 +263,8 @@ class TricksPhase(Phase):
     def legal(self, st) -> list:
         ph = st.ph
         seat = ph["order"][ph["turn"]]
-        cards = self.playable(st, st.zones[st.zone_ids[self.hand][seat]])
+        hand = st.zones[st.zone_ids[self.hand][seat]]
+        cards = self.playable(st, hand) if ph["escape"] else self.bound(st, hand)
         if self.allowed is not None:
             cards = self.permitted(st, seat, cards)
         moves = st.game.card_moves
@@ -305,10 +306,11 @@ class TricksPhase(Phase):
     def bound(self, st, hand: list) -> list:
         """The cards of `hand` that the follow / trump / overtrump rules allow."""
         ph = st.ph
-        if not ph["trick"] or not self.follow:
+        trick = ph["trick"]
+        if not trick or not self.follow:
             return sorted(hand)
         suit_of = st.game.deck.suit_of
-        led = self.led_suit(ph, suit_of)
+        led = self.led_suit(ph, suit_of) if ph["escape"] else suit_of[trick[0]]
         if led is None:
             return sorted(hand)
         same = [c for c in hand if suit_of[c] == led]
