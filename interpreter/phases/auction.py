@@ -12,6 +12,7 @@ standing bid or none) and `mine` (the caller's own last bid or none).
 """
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import Callable
 
@@ -43,7 +44,7 @@ class AuctionPhase(Phase):
                  special: dict, won: Callable | None, all_pass: Callable | None, label: str, ladder: int):
         super().__init__(pid, when, label)
         self.bidders, self.jumps, self.hold, self.once = bidders, jumps, hold, once
-        self.special: dict[int, Special] = special
+        self.special: dict[int, Special] = dict(sorted(special.items()))  # in ladder order
         self.won, self.all_pass = won, all_pass
         above, nxt = [], ladder
         for i in range(ladder - 1, -2, -1):  # from the top rung down to "no bid yet"
@@ -104,14 +105,12 @@ class AuctionPhase(Phase):
                 if flags is None or self.special_ok(st, flags, i, index):
                     moves.append(bid_moves[index])
             return moves
-        step = self.normal_above[high + 1]  # without jumps: the next ordinary bid, and the special bids allowed
-        for index in range(high + 1, len(bid_moves)):
-            flags = special.get(index)
-            if flags is None:
-                if index == step:
-                    moves.append(bid_moves[index])
-            elif self.special_ok(st, flags, i, index):
-                moves.append(bid_moves[index])
+        # without jumps: the next ordinary bid and the special bids allowed, in ladder order
+        picked = [index for index, flags in special.items() if index > high and self.special_ok(st, flags, i, index)]
+        step = self.normal_above[high + 1]
+        if step < len(bid_moves):
+            insort(picked, step)
+        moves.extend(bid_moves[index] for index in picked)
         return moves
 
     def may_hold(self, ph, i: int) -> bool:

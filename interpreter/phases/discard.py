@@ -83,7 +83,8 @@ class DiscardPhase(Phase):
         cards = self.hand(st)
         if self.allowed is not None:
             cards = self.allowed_cards(st, me, cards)
-        moves = [Move("card", c) for c in sorted(cards)]
+        card_moves = st.game.card_moves
+        moves = [card_moves[c] for c in sorted(cards)]
         if st.ph["n"] >= st.ph["low"]:
             moves.append(DONE)
         return moves
