@@ -29,10 +29,13 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from .. import dsltypes as T
+from ..dsl import parse
+from ..reads import read_names
 from ..state import Event, Move
 from .base import Phase, kept_where, with_locals
 
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
+PER_CARD_MEMO = 256  # inputs whose per-card values a table remembers (then it starts again)
 
 
 class Announcement(NamedTuple):
@@ -46,15 +49,57 @@ class Announcement(NamedTuple):
     trick_no: int | None
 
 
+class PerCard:
+    """The values of an expression for every card of the deck, remembered by what else it reads: the player count,
+    the trump, and the values of the state names it reads (through defines). An expression that reads a zone, a
+    per-seat var or a sheet column is worked out afresh each time (`key` None)."""
+
+    __slots__ = ("key", "memo")
+
+    def __init__(self, key: Callable | None):
+        self.key = key
+        self.memo: dict = {}
+
+    @classmethod
+    def compile(cls, cc, key, own: set) -> "PerCard":
+        """For the expression at `key` of the phase; `own`: the locals it is given (card, trump)."""
+        text = cc.c.doc.get(cc._p(key))
+        names = read_names(parse(str(text), "expr"), cc.c.scope.macros) - own
+        symbols = cc.c.scope.symbols
+        used = [symbols[name] for name in sorted(names) if name in symbols]
+        if any(s.index or s.zone for s in used):
+            return cls(None)
+        getters = tuple(s.get for s in used)
+        return cls(lambda st: tuple(_frozen(get(st)) for get in getters))
+
+    def values(self, st, trump, work: Callable) -> list:
+        """`work()` (the values for every card), or a copy of those worked out before for the same inputs."""
+        if self.key is None:
+            return work()
+        key = (st.n, trump, self.key(st))
+        known = self.memo.get(key)
+        if known is None:
+            if len(self.memo) >= PER_CARD_MEMO:
+                self.memo.clear()
+            known = self.memo[key] = work()
+        return list(known)
+
+
+def _frozen(value):
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
 class CardTable:
     """A number per card that may depend on the trump: `{trump: …, plain: …}` per-rank tables (a list of rank names
     low to high for an order, a {rank: number} mapping for values; a suit without its table keeps the deck's
-    value), or an expression on `card` and `trump`. `values(st, trump)` works it out for every card, once."""
+    value), or an expression on `card` and `trump`. `values(st, trump)` works it out for every card, once (and
+    again only when the trump or what the expression reads differ)."""
 
-    __slots__ = ("fn", "tables", "default")
+    __slots__ = ("fn", "tables", "default", "per_card")
 
-    def __init__(self, fn, tables: dict, default: str):
+    def __init__(self, fn, tables: dict, default: str, per_card: PerCard):
         self.fn, self.tables, self.default = fn, tables, default  # default: "rank_of" or "points"
+        self.per_card = per_card
 
     @classmethod
     def compile(cls, cc, key: str, kind: str) -> "CardTable | None":
@@ -63,7 +108,8 @@ class CardTable:
         if value is None:
             return None
         if isinstance(value, str):
-            return cls(cc.expr(key, "num", {"card": (T.CARD, None), "trump": (T.STR, None)}), {}, default)
+            return cls(cc.expr(key, "num", {"card": (T.CARD, None), "trump": (T.STR, None)}), {}, default,
+                       PerCard.compile(cc, key, {"card", "trump"}))
         ranks = cc.c.data["deck"]["ranks"]
         ranks = [str(r) for r in ranks]
         tables = {}
@@ -75,9 +121,12 @@ class CardTable:
                     raise cc.error(f"{key}: no rank {name!r} in the deck", where, "ranks: " + ", ".join(ranks))
             tables[part] = {str(r): i for i, r in enumerate(table)} if kind == "order" else \
                 {str(r): v for r, v in table.items()}
-        return cls(None, tables, default)
+        return cls(None, tables, default, PerCard(lambda st: ()))
 
     def values(self, st, trump: str | None) -> list:
+        return self.per_card.values(st, trump, lambda: self.work_out(st, trump))
+
+    def work_out(self, st, trump: str | None) -> list:
         deck = st.game.deck
         base = getattr(deck, self.default)
         if self.fn is not None:
@@ -108,13 +157,14 @@ class TricksPhase(Phase):
     type_name = "tricks"
     __slots__ = ("players", "leader", "count", "hand", "won", "unclaimed", "trump", "follow", "must_trump",
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
-                 "announcements", "strength", "card_points", "trump_exempt")
+                 "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
                  follow: bool, must_trump: bool, overtrump: bool, on_trick: Callable | None,
                  after_first: Callable | None, lead_from: LeadFrom | None, allowed: Callable | None,
-                 escape: Callable | None, escape_wins: Callable | None, announcements: list,
+                 escape: Callable | None, escape_memo: PerCard | None, escape_wins: Callable | None,
+                 announcements: list,
                  strength: CardTable | None, card_points: CardTable | None, trump_exempt: Callable | None):
         super().__init__(pid, when, label)
         self.players, self.leader, self.count = players, leader, count
@@ -122,7 +172,11 @@ class TricksPhase(Phase):
         self.trump, self.follow, self.must_trump, self.overtrump = trump, follow, must_trump, overtrump
         self.on_trick, self.after_first, self.lead_from = on_trick, after_first, lead_from
         self.allowed, self.escape, self.escape_wins = allowed, escape, escape_wins
+        self.escape_memo = escape_memo
         self.announcements: list[Announcement] = announcements
+        # the last trick at which some announcement can be made (None: any trick; 0: there are none)
+        bounds = [a.trick_no for a in announcements]
+        self.calls_until: int | None = None if None in bounds else max(bounds, default=0)
         self.strength, self.card_points, self.trump_exempt = strength, card_points, trump_exempt
 
     @classmethod
@@ -170,6 +224,7 @@ class TricksPhase(Phase):
                                                 "trick_no": ("int", None), "cards": ("list[card]", None)})
             if "allowed" in spec else None,
             escape=cc.expr("escape", "bool", {"card": ("card", None)}) if "escape" in spec else None,
+            escape_memo=PerCard.compile(cc, "escape", {"card"}) if "escape" in spec else None,
             escape_wins=cc.expr("escape_wins", "bool", {"card": ("card", None), "leader": ("seat", None),
                                                         "trick_no": ("int", None), "last": ("bool", None)})
             if "escape_wins" in spec else None,
@@ -231,7 +286,9 @@ class TricksPhase(Phase):
                 if escape(ctx):
                     out.append(c)
             return out
-        return with_locals(st, {"card": None}, marked)
+        def work() -> list:
+            return with_locals(st, {"card": None}, marked)
+        return work() if self.escape_memo is None else self.escape_memo.values(st, None, work)
 
     def led_suit(self, ph, suit_of) -> str | None:
         """The suit to follow: that of the trick's first card that is not an escape card (None: free lead)."""
@@ -268,7 +325,7 @@ class TricksPhase(Phase):
         if self.allowed is not None:
             cards = self.permitted(st, seat, cards)
         moves = st.game.card_moves
-        if self.announcements:
+        if self.calls_until is None or ph["no"] < self.calls_until:
             return self.offered(st, seat) + [moves[c] for c in cards]
         return [moves[c] for c in cards]
 
