@@ -187,8 +187,13 @@ def others(seat: int, n: int) -> tuple:
     return tuple(s for s in range(n) if s != seat)
 
 
-def _tupled(value):
-    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
+def tupled(value):
+    """`value` with its lists (at any depth) made tuples: hashable, and frozen for the record.
+
+    >>> tupled([1, [2, 3]])
+    (1, (2, 3))
+    """
+    return tuple(tupled(v) for v in value) if isinstance(value, list) else value
 
 
 def _copy_column(col):
@@ -222,6 +227,6 @@ def decode(value, bids: dict):
             return bids[value["bid"]]
         if set(value) == {"move"}:
             kind, inner = value["move"]
-            return Move(kind, _tupled(decode(inner, bids)))
+            return Move(kind, tupled(decode(inner, bids)))
         return {k: decode(v, bids) for k, v in value.items()}
     return value

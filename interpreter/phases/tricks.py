@@ -31,7 +31,7 @@ from typing import Callable, NamedTuple
 from .. import dsltypes as T
 from ..dsl import parse
 from ..reads import read_names
-from ..state import Event, Move
+from ..state import Event, Move, tupled
 from .base import Phase, kept_where, with_locals
 
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
@@ -70,7 +70,7 @@ class PerCard:
         if any(s.index or s.zone for s in used):
             return cls(None)
         getters = tuple(s.get for s in used)
-        return cls(lambda st: tuple(_frozen(get(st)) for get in getters))
+        return cls(lambda st: tuple(tupled(get(st)) for get in getters))
 
     def values(self, st, trump, work: Callable) -> list:
         """`work()` (the values for every card), or a copy of those worked out before for the same inputs."""
@@ -83,10 +83,6 @@ class PerCard:
                 self.memo.clear()
             known = self.memo[key] = work()
         return list(known)
-
-
-def _frozen(value):
-    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
 class CardTable:

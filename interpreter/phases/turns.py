@@ -35,7 +35,7 @@ from lark import Tree
 from ..dsl import Compiler, ShiftedSource, SourceRef, compile_holes, parse
 from ..dsl import display as _text
 from ..reads import names_in
-from ..state import Event, Move
+from ..state import Event, Move, tupled
 from .base import Phase, _MISSING
 
 _FOR = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)
@@ -59,17 +59,13 @@ class Template:
 
     def capture(self, st) -> tuple:
         """The values of the holes now (lists frozen), so that the text can be rendered later by `format`."""
-        return tuple(_frozen(part[0](st)) for part in self.parts if not isinstance(part, str))
+        return tuple(tupled(part[0](st)) for part in self.parts if not isinstance(part, str))
 
     def format(self, ctx, values: tuple, pretty: bool) -> str:
         """The text with `values` (from `capture`) in the holes; `ctx` gives the game and the player count."""
         held = iter(values)
         return "".join(part if isinstance(part, str) else _text(ctx, next(held), part[1], pretty)
                        for part in self.parts)
-
-
-def _frozen(value):
-    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
 class _Line:
