@@ -18,6 +18,7 @@ from .state import Event, Move, State
 ALIASES = {"same": "hold", "p": "pass"}
 MAX_AUTOMATIC_STEPS = 10000  # phases run in a row with no decision (a `goto` loop)
 MAX_DEAL_MOVES = 10000  # moves in one deal (the longest shipped deal has ~150)
+PLAIN = (int, bool, str)  # fact values that are JSON as they are
 STANDINGS_MEMO = 4096  # sheets whose standings a game remembers (then it starts again)
 
 
@@ -212,6 +213,8 @@ def facts_of(st: State) -> dict:
 
 
 def _plain(value):
+    if value is None or type(value) in PLAIN:
+        return value
     if isinstance(value, list):
         return [_plain(v) for v in value]
     if isinstance(value, Fraction):  # exact numbers as JSON has them: 44, 40.5

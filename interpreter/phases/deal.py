@@ -89,10 +89,11 @@ class DealPhase(Phase):
         events for the seats that see them, so that a view keeps what its seat was dealt after the cards moved on."""
         game = st.game
         everyone = range(st.n)
+        visible = game.zone_visible
         for zid, cards in enumerate(st.zones):
             if not cards:
                 continue
-            seers = tuple(s for s in everyone if game.zone_visible(st, zid, s))
+            seers = tuple(s for s in everyone if visible(st, zid, s))
             if len(seers) == st.n:
                 st.events.append(Event("dealt", None, tuple(cards), zid, phase=self.id))
                 continue
