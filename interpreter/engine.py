@@ -413,8 +413,7 @@ def sheet_standings(st: State) -> list:
     game = st.game
     if not game.standing_from_sheet():
         return standings(st)
-    key = (st.n, tuple(st.options.items()),
-           tuple(tuple(map(tuple, col)) if col and isinstance(col[0], list) else tuple(col) for col in st.sheet.values()))
+    key = (st.n, tuple(st.options.items()), tuple(_column_key(col) for col in st.sheet.values()))
     memo = game.standing_memo
     known = memo.get(key)
     if known is None:
@@ -422,6 +421,10 @@ def sheet_standings(st: State) -> list:
             memo.clear()
         known = memo[key] = tuple(standings(st))
     return list(known)
+
+
+def _column_key(col: list) -> tuple:
+    return tuple(map(tuple, col)) if col and isinstance(col[0], list) else tuple(col)
 
 
 def deal_values(st: State) -> list:

@@ -7,8 +7,8 @@ then}` — the zone's top card is turned up and leads; if it cannot win, the bes
 `allowed` (a condition on `card`, with `me`, `trick_no` and the trick's `cards` so far) narrows the playable cards
 further, e.g. "the first lead in the suit announced"; when it would leave none, it is ignored.
 Hooks: `on_trick` (with `winner`, `trick_no`, the trick's `cards` and the `players` who played them in order
-— none for a zone's card — its `leader`, and `last` for the deal's last trick), `after_first_card`. Won cards go to the per-seat zone `won`
-(or `unclaimed` when a trick is credited to nobody).
+— none for a zone's card — its `leader`, and `last` for the deal's last trick), `after_first_card`. Won cards go
+to the per-seat zone `won` (or `unclaimed` when a trick is credited to nobody).
 
 `escape` (a condition on `card`, worked out once per card when the phase starts) marks escape cards: always
 playable, they never win a trick, and when one is led the first other card sets the suit to follow. Where the
@@ -160,8 +160,8 @@ class TricksPhase(Phase):
                  follow: bool, must_trump: bool, overtrump: bool, on_trick: Callable | None,
                  after_first: Callable | None, lead_from: LeadFrom | None, allowed: Callable | None,
                  escape: Callable | None, escape_memo: PerCard | None, escape_wins: Callable | None,
-                 announcements: list,
-                 strength: CardTable | None, card_points: CardTable | None, trump_exempt: Callable | None):
+                 announcements: list, strength: CardTable | None, card_points: CardTable | None,
+                 trump_exempt: Callable | None):
         super().__init__(pid, when, label)
         self.players, self.leader, self.count = players, leader, count
         self.hand, self.won, self.unclaimed = hand, won, unclaimed
