@@ -52,7 +52,10 @@ def read_names(tree, macros: dict, seen: set | None = None) -> set:
 def from_sheet_only(text: str, game) -> bool:
     """Whether the expression `text` (already compiled for `game`) reads no state of play but the score sheet:
     every name it reads is a sheet column, an option, a game constant, or none of the spec's symbols (a local such
-    as a loop variable or a define's parameter). A local that shares a symbol's name counts as that symbol."""
-    symbols = game.scope.symbols if game.scope is not None else {}
+    as a loop variable or a define's parameter). A local that shares a symbol's name counts as that symbol. A game
+    built without its scope of names gives False (nothing is known of what the text reads)."""
+    if game.scope is None:
+        return False
+    symbols = game.scope.symbols
     safe = GAME_CONSTANTS | set(game.columns) | set(game.options)
     return all(name in safe or name not in symbols for name in read_names(parse(text, "expr"), game.defines))
