@@ -47,7 +47,7 @@ class Phase:
     def notation(self, st: State, move: Move) -> str:
         """The text a player types for `move`; also what the move log stores."""
         if move.kind == "card":
-            return st.game.deck.code(move.value)
+            return st.game.deck.codes[move.value]
         return str(move.value)
 
     def describe(self, st: State, move: Move) -> str:
