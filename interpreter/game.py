@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import total_ordering
 from typing import Any, Callable
 
 from .cards import Deck
@@ -16,10 +15,10 @@ from .factchecks import NO_LIMITS, FactLimits
 from .state import Move, State
 
 
-@total_ordering
 @dataclass(frozen=True, eq=False)
 class Bid:
-    """An entry of the bid ladder; bids compare by their place on the ladder."""
+    """An entry of the bid ladder; bids compare by their place on the ladder (each comparison written out: they
+    run in the hot path of auctions and contract choices)."""
 
     index: int
     name: str
@@ -31,6 +30,15 @@ class Bid:
 
     def __lt__(self, other):
         return self.index < other.index
+
+    def __le__(self, other):
+        return self.index <= other.index
+
+    def __gt__(self, other):
+        return self.index > other.index
+
+    def __ge__(self, other):
+        return self.index >= other.index
 
     def __hash__(self):
         return hash(self.index)
