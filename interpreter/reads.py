@@ -13,10 +13,13 @@ False
 """
 from __future__ import annotations
 
+import re
+
 from lark import Token, Tree
 
 from .dsl import parse
 
+WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 GAME_CONSTANTS = frozenset({"seats", "n_players", "bids", "suits"})  # fixed for a game and a player count
 
 
@@ -30,6 +33,28 @@ def names_in(tree, macros: dict, seen: set | None = None) -> set:
             seen.add(name)
             names |= names_in(parse(macros[name].text, "expr", macros[name].source), macros, seen)
     return names
+
+
+def words_in(value, macros: dict) -> set:
+    """Every word of a spec value (its strings at any depth: a statement block with its if/for parts) and of the
+    defines those words name, and theirs: a superset of the names the value may read, string literals included.
+
+    >>> sorted(words_in(["x += 1", {"if": "f(y)", "then": "z = 'w'"}], {}))
+    ['f', 'w', 'x', 'y', 'z']
+    """
+    words: set = set()
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif item is not None:
+            found = set(WORD.findall(str(item))) - words
+            words |= found
+            todo.extend(macros[w].text for w in found if w in macros)
+    return words
 
 
 def read_names(tree, macros: dict, seen: set | None = None) -> set:

@@ -39,3 +39,30 @@ def test_a_remembered_table_is_a_copy(tarot):
     first = phase.escape_cards(st)
     first.append(0)
     assert phase.escape_cards(st) == [tarot.deck.parse("EX")]
+
+
+def test_on_trick_is_given_the_locals_its_text_and_defines_may_read(tmp_path):
+    """`on_trick` gets `winner` and `trick_no`, and of the other trick locals those its words (through defines)
+    name: a define reading `last` makes the phase bind `last`, and a deal plays through with it."""
+    text = open("games/preferans.yaml", encoding="utf-8").read()
+    text = text.replace("define:\n", "define:\n  closing(k): \"if last then k else k\"\n", 1)
+    old = '    on_trick: "tricks[winner] += 1"\n'
+    assert old in text
+    text = text.replace(old, '    on_trick: "tricks[winner] += closing(1)"\n', 1)
+    path = tmp_path / "preferans.yaml"
+    path.write_text(text, encoding="utf-8")
+    from interpreter.compiler import load_game
+    game = load_game(str(path))
+    phases = [p for p in game.phases if p.type_name == "tricks"]
+    assert phases[0].trick_locals == {"winner", "last"}
+    assert phases[1].trick_locals == {"winner"}  # raspasy's on_trick is unchanged
+    st = engine.new_match(game, 3, 4)
+    while not st.deal_over:
+        engine.apply(st, engine.legal_moves(st)[0])
+    assert sum(st.vars["tricks"]) == 10
+
+
+def test_preferans_tricks_need_only_the_winner():
+    preferans = game_of("games/preferans.yaml")
+    assert {p.id: p.trick_locals for p in preferans.phases if p.type_name == "tricks"} == \
+        {"play": {"winner"}, "raspasy": {"winner"}}

@@ -30,7 +30,7 @@ from typing import Callable, NamedTuple
 
 from .. import dsltypes as T
 from ..dsl import parse
-from ..reads import read_names
+from ..reads import read_names, words_in
 from ..state import Event, Move, tupled
 from .base import Phase, kept_where, with_locals
 
@@ -153,7 +153,8 @@ class TricksPhase(Phase):
     type_name = "tricks"
     __slots__ = ("players", "leader", "count", "hand", "won", "unclaimed", "trump", "follow", "must_trump",
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
-                 "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo")
+                 "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
+                 "trick_locals")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -161,7 +162,7 @@ class TricksPhase(Phase):
                  after_first: Callable | None, lead_from: LeadFrom | None, allowed: Callable | None,
                  escape: Callable | None, escape_memo: PerCard | None, escape_wins: Callable | None,
                  announcements: list, strength: CardTable | None, card_points: CardTable | None,
-                 trump_exempt: Callable | None):
+                 trump_exempt: Callable | None, trick_locals: frozenset = frozenset()):
         super().__init__(pid, when, label)
         self.players, self.leader, self.count = players, leader, count
         self.hand, self.won, self.unclaimed = hand, won, unclaimed
@@ -169,6 +170,7 @@ class TricksPhase(Phase):
         self.on_trick, self.after_first, self.lead_from = on_trick, after_first, lead_from
         self.allowed, self.escape, self.escape_wins = allowed, escape, escape_wins
         self.escape_memo = escape_memo
+        self.trick_locals = trick_locals  # the locals of `on_trick` it may read, beyond `winner` and `trick_no`
         self.announcements: list[Announcement] = announcements
         # the last trick at which some announcement can be made (None: any trick; 0: there are none)
         bounds = [a.trick_no for a in announcements]
@@ -229,6 +231,8 @@ class TricksPhase(Phase):
             card_points=CardTable.compile(cc, "points", "values"),
             trump_exempt=cc.expr("trump_exempt", "bool", {"me": ("seat", None), "winning": ("seat", None)})
             if "trump_exempt" in spec else None,
+            trick_locals=frozenset(win_local).intersection(words_in(spec["on_trick"], cc.c.scope.macros))
+            if "on_trick" in spec else frozenset(),
         )
 
     # -- flow -----------------------------------------------------------------------------------------------------
@@ -443,18 +447,31 @@ class TricksPhase(Phase):
         target.extend(trick)
         st.events.append(Event("trick", winner, value=no, phase=self.id))
         if self.on_trick is not None and winner is not None:
-            players = [None if s == ZONE_SEAT else s for s in by]
-            last = (ph["total"] is not None and no >= ph["total"]) or not self.any_cards(st)
-            points = ph["points"] or game.deck.points
-            with_locals(st, {"winner": winner, "trick_no": no, "cards": list(trick), "players": players,
-                             "leader": players[0], "last": last,
-                             "trick_points": sum(points[c] for c in trick)}, self.on_trick)
+            with_locals(st, self.trick_values(st, winner), self.on_trick)
         then = self.lead_from.then if zone_led and self.lead_from is not None else None
         if then is not None:  # after a trick led from a zone, its `then` plays first
             ph["leader"] = then(st)
         elif winner is not None:
             ph["leader"] = winner
         self.begin_trick(st)
+
+    def trick_values(self, st, winner: int) -> dict:
+        """The locals `on_trick` sees for the trick just finished: those its text (and its defines) may read."""
+        ph = st.ph
+        trick, by, no = ph["trick"], ph["by"], ph["no"]
+        values = {"winner": winner, "trick_no": no}
+        need = self.trick_locals
+        if "players" in need or "leader" in need:
+            players = [None if s == ZONE_SEAT else s for s in by]
+            values["players"], values["leader"] = players, players[0]
+        if "cards" in need:
+            values["cards"] = list(trick)
+        if "last" in need:
+            values["last"] = (ph["total"] is not None and no >= ph["total"]) or not self.any_cards(st)
+        if "trick_points" in need:
+            points = ph["points"] or st.game.deck.points
+            values["trick_points"] = sum(points[c] for c in trick)
+        return values
 
     def winner(self, st) -> int | None:
         """The seat credited with the finished trick (None: nobody)."""
