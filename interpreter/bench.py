@@ -26,7 +26,7 @@ MAX_LOADS = 5
 def load_times(path: str, budget: float) -> tuple:
     """Load, schema-check and compile `path` from scratch (no parse cache) at least once and up to
     `MAX_LOADS` times while within `budget` seconds: (the game, median milliseconds)."""
-    times = []
+    times: list[float] = []
     game = None
     while not times or (len(times) < MAX_LOADS and sum(times) < budget):
         dsl.clear_cache()

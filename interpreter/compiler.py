@@ -78,6 +78,7 @@ def _match(c: SpecDSL) -> dict:
         match_end=c.expr(("match", "end"), "bool") if "end" in match else None,
         result=c.expr(("match", "result"), "num", seat) if "result" in match else None,
         standing=c.expr(("match", "standing"), "num", seat) if "standing" in match else None,
+        standing_source=str(match.get("standing", match.get("result", ""))),
         result_label=str(match.get("result_label", "result")), first_dealer=match.get("first_dealer", 0),
         zero_sum=bool(match.get("zero_sum", False)),
         end_now=c.expr(("match", "end_now"), "bool") if "end_now" in match else None,

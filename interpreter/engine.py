@@ -18,6 +18,8 @@ from .state import Event, Move, State
 ALIASES = {"same": "hold", "p": "pass"}
 MAX_AUTOMATIC_STEPS = 10000  # phases run in a row with no decision (a `goto` loop)
 MAX_DEAL_MOVES = 10000  # moves in one deal (the longest shipped deal has ~150)
+PLAIN = (int, bool, str)  # fact values that are JSON as they are
+STANDINGS_MEMO = 4096  # sheets whose standings a game remembers (then it starts again)
 
 
 def new_match(game, players: int | None = None, seed: int | None = 0, options: dict | None = None,
@@ -159,11 +161,11 @@ def end_deal(st: State) -> None:
     """Score the deal into the sheet, record its facts and entries, and decide whether the match is over."""
     game = st.game
     before = {k: _copy(v) for k, v in st.sheet.items()}
-    standing = standings(st)
+    standing = sheet_standings(st)
     if game.scoring is not None:
         game.scoring(st)
     entries = sheet_entries(before, st.sheet)
-    values = [after - was for after, was in zip(standings(st), standing)]
+    values = [after - was for after, was in zip(sheet_standings(st), standing)]
     st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries,
                      "values": values})
     if game.breakdown:
@@ -211,6 +213,8 @@ def facts_of(st: State) -> dict:
 
 
 def _plain(value):
+    if value is None or type(value) in PLAIN:
+        return value
     if isinstance(value, list):
         return [_plain(v) for v in value]
     if isinstance(value, Fraction):  # exact numbers as JSON has them: 44, 40.5
@@ -229,6 +233,7 @@ def sheet_entries(before: dict, after: dict) -> dict:
     out = {}
     for name, col in after.items():
         old = before[name]
+        diff: dict
         if col and isinstance(col[0], list):
             diff = {(a, b): col[a][b] - old[a][b] for a in range(len(col)) for b in range(len(col))
                     if col[a][b] != old[a][b]}
@@ -268,14 +273,31 @@ def card_census(st: State) -> list:
 
 
 def legal_moves(st: State) -> list:
-    phase = current_phase(st)
-    if phase is None:
+    """The moves the seat to move may make now, in a fixed order (empty when no decision is pending). They are
+    remembered with the position, so that `apply` checks a move against them without listing them again."""
+    if st.deal_over or st.ph is None:
         return []
+    phase = st.game.phases[st.phase]
     BUDGET.steps = 0  # the phase's own loops over its expressions share one budget per call
     try:
-        return phase.legal(st)
+        moves = phase.legal(st)
     except PYTHON_ERRORS as exc:
         raise phase_failure(phase, exc) from None
+    st.legal = (position(st), tuple(moves))
+    return moves
+
+
+def position(st: State) -> tuple:
+    """Where the state stands, as far as its legal moves go: every move and every phase change moves it on."""
+    return st.deal_no, st.phase, len(st.history), len(st.events)
+
+
+def is_legal(st: State, phase, move: Move) -> bool:
+    """Whether `move` is legal now: a look-up in the moves last listed here, else the phase lists them."""
+    known = st.legal
+    if known is not None and known[0] == position(st):
+        return move in known[1]
+    return move in phase.legal(st)
 
 
 def phase_failure(phase, exc: Exception) -> SpecRuntimeError:
@@ -288,10 +310,10 @@ def phase_failure(phase, exc: Exception) -> SpecRuntimeError:
 
 def apply(st: State, move: Move, check: bool = True) -> None:
     """Apply a legal move and advance to the next decision (or the end of the deal)."""
-    phase = current_phase(st)
-    if phase is None:
+    if st.deal_over or st.ph is None:
         raise IllegalMoveError("no move is pending: the deal is over")
-    if check and move not in phase.legal(st):
+    phase = st.game.phases[st.phase]
+    if check and not is_legal(st, phase, move):
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     seat = phase.actor(st)
     BUDGET.steps = 0
@@ -303,7 +325,10 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     try:
         st.history.append([st.deal_no, seat, phase.notation(st, move)])
         phase.apply(st, move)
-        if phase.done(st):
+        if not phase.done(st):
+            if not st.abandon:
+                return  # the same phase asks again: nothing for `advance` to do
+        else:
             finish_phase(st, phase)
     except PYTHON_ERRORS as exc:
         raise phase_failure(phase, exc) from None
@@ -379,6 +404,27 @@ def standings(st: State) -> list:
     if st.game.standing is None:
         return results(st)
     return [with_locals(st, {"s": s}, st.game.standing) for s in range(st.n)]
+
+
+def sheet_standings(st: State) -> list:
+    """`standings(st)`, reused from an earlier evaluation on the same sheet (options and player count) when the
+    spec's standing reads nothing else (`Game.standing_from_sheet`): a fresh match starts from the standings of
+    an empty sheet, and a deal from those its predecessor ended with."""
+    game = st.game
+    if not game.standing_from_sheet():
+        return standings(st)
+    key = (st.n, tuple(st.options.items()), tuple(_column_key(col) for col in st.sheet.values()))
+    memo = game.standing_memo
+    known = memo.get(key)
+    if known is None:
+        if len(memo) >= STANDINGS_MEMO:
+            memo.clear()
+        known = memo[key] = tuple(standings(st))
+    return list(known)
+
+
+def _column_key(col: list) -> tuple:
+    return tuple(map(tuple, col)) if col and isinstance(col[0], list) else tuple(col)
 
 
 def deal_values(st: State) -> list:

@@ -52,7 +52,8 @@ def grouped(texts: list) -> list:
     >>> grouped(["a", "b", "b", "b", "a"])
     ['a', 'b (×3)', 'a']
     """
-    out, counts = [], []
+    out: list[str] = []
+    counts: list[int] = []
     for line in texts:
         if out and out[-1] == line:
             counts[-1] += 1
@@ -79,7 +80,8 @@ def tricks(events: list) -> list:
     >>> tricks(evs)
     [Trick(number=1, plays=((0, 3), (1, 9)), winner=1)]
     """
-    out, current = [], []
+    out: list[Trick] = []
+    current: list[tuple] = []
     for event in events:
         if event.kind == "play":
             current.extend((event.seat, c) for c in event.cards)
@@ -95,7 +97,7 @@ def tricks(events: list) -> list:
 
 def played(events: list, n: int) -> list:
     """The cards each seat played in `events` (one deal's records), per seat in the order played."""
-    out = [[] for _ in range(n)]
+    out: list[list[int]] = [[] for _ in range(n)]
     for event in events:
         if event.kind == "play" and event.seat is not None:
             out[event.seat].extend(event.cards)
@@ -111,7 +113,8 @@ def tricks_taken(events: list, n: int) -> list:
     return out
 
 
-def phase_of(game, pid: str):
+def phase_of(game, pid: str | None):
+    """The phase with id `pid` (the phase that logged an event)."""
     return next(p for p in game.phases if p.id == pid)
 
 

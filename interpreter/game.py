@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import total_ordering
 from typing import Any, Callable
 
 from .cards import Deck
@@ -16,10 +15,10 @@ from .factchecks import NO_LIMITS, FactLimits
 from .state import Move, State
 
 
-@total_ordering
 @dataclass(frozen=True, eq=False)
 class Bid:
-    """An entry of the bid ladder; bids compare by their place on the ladder."""
+    """An entry of the bid ladder; bids compare by their place on the ladder (each comparison written out: they
+    run in the hot path of auctions and contract choices)."""
 
     index: int
     name: str
@@ -31,6 +30,15 @@ class Bid:
 
     def __lt__(self, other):
         return self.index < other.index
+
+    def __le__(self, other):
+        return self.index <= other.index
+
+    def __gt__(self, other):
+        return self.index > other.index
+
+    def __ge__(self, other):
+        return self.index >= other.index
 
     def __hash__(self):
         return hash(self.index)
@@ -125,22 +133,30 @@ class Game:
     gotos: dict = field(default_factory=dict)  # phase id -> (index of the target phase, condition)
     zero_sum: bool = False
     standing: Callable | None = None  # match.standing: a seat's exact standing; a deal's value is its change
+    standing_source: str = ""  # the text of match.standing, else of match.result (none: the first column)
     end_now: Callable | None = None  # checked before each phase starts: the match ends mid-deal
     agreed_end: Callable | None = None  # statements run when the players agree to stop the match early
     status: list = field(default_factory=list)  # DisplayItems shown on the status line
     breakdown: list = field(default_factory=list)  # DisplayItems: `display.result`, after each deal
     running: list = field(default_factory=list)  # DisplayItems: `display.running`, per-seat counts during a deal
     bids_by_name: dict = field(default_factory=dict)
-    card_moves: list = field(default_factory=list)
-    _zone_base: dict = field(default_factory=dict)
+    card_moves: list = field(default_factory=list)  # Move("card", c) by card: built once, never per move
+    bid_moves: list = field(default_factory=list)  # Move("bid", i) by rung of the ladder
+    _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id}
+    _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
+    _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
+    _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
+    standing_memo: dict = field(default_factory=dict)  # (players, options, sheet) -> standings, when they may
 
     def __post_init__(self):
         self.bids_by_name = {b.name: b for b in self.bids}
         self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
+        self.bid_moves = [Move("bid", b.index) for b in self.bids]
 
     # -- zones ------------------------------------------------------------------------------------------------------
     def _bases(self, n: int) -> dict:
+        """{zone name: its first id in `state.zones`} for `n` players; None: the number of zones."""
         bases = self._zone_base.get(n)
         if bases is None:
             bases, nxt = {}, 0
@@ -149,6 +165,8 @@ class Game:
                 nxt += n if z.per_seat else 1
             bases[None] = nxt
             self._zone_base[n] = bases
+            self._zone_owner[n] = [(z, s if z.per_seat else None) for z in self.zones
+                                   for s in range(n if z.per_seat else 1)]
         return bases
 
     def zone_count(self, n: int) -> int:
@@ -159,19 +177,26 @@ class Game:
         base = self._bases(n)[name]
         return base + seat if seat is not None and self._per_seat[name] else base
 
+    def zone_table(self, n: int) -> dict:
+        """{zone name: its ids in `state.zones` by seat} for `n` players, worked out once per player count (a shared
+        zone has the same id for every seat): `zone_table(3)["hand"][1]` is seat 1's hand."""
+        table = self._zone_table.get(n)
+        if table is None:
+            bases = self._bases(n)
+            table = self._zone_table[n] = {z.name: tuple(bases[z.name] + (s if z.per_seat else 0) for s in range(n))
+                                           for z in self.zones}
+        return table
+
     def zone_decl(self, name: str) -> ZoneDecl:
         return next(z for z in self.zones if z.name == name)
 
     def zone_of(self, zid: int, n: int) -> tuple:
         """(declaration, seat or None) of a zone id."""
-        bases = self._bases(n)
-        for z in self.zones:
-            base = bases[z.name]
-            if z.per_seat and base <= zid < base + n:
-                return z, zid - base
-            if not z.per_seat and zid == base:
-                return z, None
-        raise KeyError(zid)
+        self._bases(n)
+        owners = self._zone_owner[n]
+        if not 0 <= zid < len(owners):
+            raise KeyError(zid)
+        return owners[zid]
 
     def zone_name(self, zid: int, n: int) -> str:
         z, seat = self.zone_of(zid, n)
@@ -183,9 +208,9 @@ class Game:
         return label if seat is None else f"{self.seat_name(seat, n)}'s {label}"
 
     def zone_visible(self, st: State, zid: int, seat: int) -> bool:
-        if zid in st.revealed or (zid, seat) in st.shown:
+        if zid in st.revealed or (st.shown and (zid, seat) in st.shown):
             return True
-        z, owner = self.zone_of(zid, st.n)
+        z, owner = self._zone_owner[st.n][zid]
         if z.visible == "all":
             return True
         if z.visible == "owner" and owner is not None:
@@ -203,6 +228,14 @@ class Game:
             return cards[-1:]
         keep = set(z.shown(st))
         return [c for c in cards if c in keep]
+
+    def standing_from_sheet(self) -> bool:
+        """Whether a seat's standing (`match.standing`, else `match.result`, else the first column) reads nothing
+        but the score sheet, the options and the player count (see `interpreter.reads`): worked out once."""
+        if not self._from_sheet:
+            from .reads import from_sheet_only
+            self._from_sheet.append(not self.standing_source or from_sheet_only(self.standing_source, self))
+        return self._from_sheet[0]
 
     # -- names and text ---------------------------------------------------------------------------------------------
     def seat_name(self, seat: int | None, n: int) -> str:

@@ -19,11 +19,13 @@ class Move:
     value: Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Event:
     """Something that happened in a deal, as data: its `kind`, the `seat` it concerns, the `cards` it names, a
     `value` (a Move for a decision, a number, a name…), its `audience` (None for every seat, else the tuple of
-    seats that may see it) and the id of the `phase` that logged it. Text is rendered from the record when someone reads it (`interpreter.events.text`).
+    seats that may see it) and the id of the `phase` that logged it. Text is rendered from the record when
+    someone reads it (`interpreter.events.text`). Never changed once logged (not frozen only because a frozen
+    dataclass is three times slower to build, and a playout logs one per card).
 
     >>> Event("play", 2, (17,)).audience is None
     True
@@ -42,7 +44,8 @@ class State:
 
     __slots__ = ("game", "n", "options", "seed", "deal_no", "dealer", "active", "zones", "vars", "sheet",
                  "phase", "ph", "history", "events", "revealed", "controller", "loc", "deal_over", "match_over",
-                 "viewer", "hidden", "deals", "stack", "shown", "abandon", "deal_events")
+                 "viewer", "hidden", "deals", "stack", "shown", "abandon", "deal_events", "zone_ids",
+                 "legal")
 
     def __init__(self, game, n: int, options: dict, seed: int | None):
         self.game = game
@@ -71,6 +74,8 @@ class State:
         self.shown: set = set()  # (zone id, seat): zones shown to one seat only
         self.abandon = False  # set by redeal(): the deal ends unscored and the deal passes on
         self.deal_events = 0  # index in `events` of this deal's first event
+        self.zone_ids: dict = game.zone_table(n)  # zone name -> its ids in `zones` by seat (the game's table)
+        self.legal: tuple | None = None  # the last legal moves listed, with where (engine.legal_moves)
 
     # -- copying ------------------------------------------------------------------------------------------------
     def copy(self, events: bool = True) -> "State":
@@ -92,6 +97,7 @@ class State:
         other.loc = {}
         other.hidden = dict(self.hidden)
         other.deals = list(self.deals)
+        other.legal = None
         return other
 
     def view(self, seat: int) -> "State":
@@ -181,8 +187,13 @@ def others(seat: int, n: int) -> tuple:
     return tuple(s for s in range(n) if s != seat)
 
 
-def _tupled(value):
-    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
+def tupled(value):
+    """`value` with its lists (at any depth) made tuples: hashable, and frozen for the record.
+
+    >>> tupled([1, [2, 3]])
+    (1, (2, 3))
+    """
+    return tuple(tupled(v) for v in value) if isinstance(value, list) else value
 
 
 def _copy_column(col):
@@ -216,6 +227,6 @@ def decode(value, bids: dict):
             return bids[value["bid"]]
         if set(value) == {"move"}:
             kind, inner = value["move"]
-            return Move(kind, _tupled(decode(inner, bids)))
+            return Move(kind, tupled(decode(inner, bids)))
         return {k: decode(v, bids) for k, v in value.items()}
     return value

@@ -85,6 +85,34 @@ def test_apply_rejects_an_illegal_move(preferans):
         engine.apply(st, Move("bid", 24))
 
 
+def test_apply_checks_against_the_moves_listed_at_this_position(preferans):
+    """`apply` checks a move against the moves `legal_moves` listed at the same position; a list from an earlier
+    position (a card that was legal before the lead) does not make a move legal later."""
+    st = advance_to_play(preferans)
+    lead = engine.legal_moves(st)[0]
+    engine.apply(st, lead)
+    seat = engine.actor(st)
+    suit_of = preferans.deck.suit_of
+    hand = st.zones[preferans.zone_id("hand", seat, 3)]
+    follows = [c for c in hand if suit_of[c] == suit_of[lead.value]]
+    if not follows:
+        pytest.skip("no card of the led suit in this deal")
+    off_suit = [c for c in hand if suit_of[c] != suit_of[lead.value]]
+    legal = engine.legal_moves(st)
+    assert {m.value for m in legal} == set(follows)
+    for card in off_suit:  # listed here: rejected by the look-up
+        with pytest.raises(IllegalMoveError):
+            engine.apply(st, preferans.card_moves[card])
+    fresh = st.copy()  # a copy has listed nothing yet: the phase is asked
+    for card in off_suit:
+        with pytest.raises(IllegalMoveError):
+            engine.apply(fresh, preferans.card_moves[card])
+    engine.apply(st, legal[0])
+    assert lead not in engine.legal_moves(st)
+    with pytest.raises(IllegalMoveError):  # a move of the earlier position, not listed again
+        engine.apply(st, legal[0])
+
+
 def test_moves_are_named_in_the_notation_players_type(preferans):
     st = engine.new_match(preferans, 3, 4)
     names = [engine.notation(st, m) for m in engine.legal_moves(st)]
@@ -138,3 +166,33 @@ def test_done_too_early_in_a_discard_is_explained(preferans):
             engine.next_deal(st)
     with pytest.raises(IllegalMoveError, match="discard 2 more card"):
         engine.parse_move(st, "done")
+
+
+def test_standings_are_reused_only_when_they_read_nothing_but_the_sheet(preferans):
+    """A standing that reads only sheet columns, options and the player count is worked out once per sheet; one
+    that reads the state of play (a var, a zone, the dealer) is worked out every time."""
+    from interpreter.reads import from_sheet_only
+    assert preferans.standing_from_sheet()
+    assert from_sheet_only("pool[s] - 10 * mountain[s] / n_players + pool_target", preferans)
+    assert not from_sheet_only("pool[s] + (if declarer == s then 1 else 0)", preferans)
+    assert not from_sheet_only("pool[s] + len(hand[s])", preferans)
+    assert not from_sheet_only("pool[s] + (if dealer == s then 1 else 0)", preferans)
+    assert not from_sheet_only("pool[s] + sum(tricks[o] for o in seats)", preferans)  # through a var
+
+
+def test_deal_values_are_the_change_of_the_standings_worked_out_afresh(preferans):
+    """Over a match of random deals, each deal's values equal the standings (evaluated directly, no memo) after
+    it minus those after the deal before."""
+    rng = random.Random(5)
+    st = engine.new_match(preferans, 3, 11)
+    before = engine.standings(st)
+    for _ in range(6):
+        while not st.deal_over:
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+        after = engine.standings(st)
+        assert engine.deal_values(st) == [a - b for a, b in zip(after, before)]
+        before = after
+        if st.match_over:
+            break
+        engine.next_deal(st)

@@ -12,6 +12,7 @@ standing bid or none) and `mine` (the caller's own last bid or none).
 """
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import Callable
 
@@ -33,12 +34,24 @@ class Special:
 
 
 class AuctionPhase(Phase):
-    type_name = "auction"
+    """A compiled `auction` phase. `special` maps a rung of the ladder to its flags; `normal_above[i]` is the
+    lowest rung above i (i = -1: no bid yet) that is not special (the ladder's length when there is none)."""
 
-    def __init__(self, pid, when, bidders, jumps, hold, once, special, won, all_pass, label):
+    type_name = "auction"
+    __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above")
+
+    def __init__(self, pid: str, when: Callable | None, bidders: Callable, jumps: Callable, hold: str, once: bool,
+                 special: dict, won: Callable | None, all_pass: Callable | None, label: str, ladder: int):
         super().__init__(pid, when, label)
         self.bidders, self.jumps, self.hold, self.once = bidders, jumps, hold, once
-        self.special, self.won, self.all_pass = special, won, all_pass
+        self.special: dict[int, Special] = dict(sorted(special.items()))  # in ladder order
+        self.won, self.all_pass = won, all_pass
+        above, nxt = [], ladder
+        for i in range(ladder - 1, -2, -1):  # from the top rung down to "no bid yet"
+            above.append(nxt)
+            if i >= 0 and i not in special:
+                nxt = i
+        self.normal_above: list[int] = above[::-1]  # index i + 1 holds the answer for rung i
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "AuctionPhase":
@@ -57,8 +70,8 @@ class AuctionPhase(Phase):
         hold = spec.get("hold", "none")
         jumps = spec.get("jumps", False)
         jumps = cc.expr("jumps", "bool") if isinstance(jumps, str) else (lambda st, fixed=bool(jumps): fixed)
-        return cls(spec["id"], cc.when(), bidders, jumps, hold,
-                   bool(spec.get("once", False)), special, won, all_pass, spec.get("label", ""))
+        return cls(spec["id"], cc.when(), bidders, jumps, hold, bool(spec.get("once", False)), special, won,
+                   all_pass, spec.get("label", ""), len(cc.c.bid_names))
 
     def start(self, st) -> None:
         order = list(self.bidders(st))
@@ -77,26 +90,30 @@ class AuctionPhase(Phase):
         ph = st.ph
         i = ph["turn"]
         moves = [PASS]
-        ladder = st.game.bids
+        bid_moves = st.game.bid_moves
         high = ph["high"]
+        special = self.special
         if ph["locked"][i]:
-            return moves + [Move("bid", index) for index in range(high + 1, len(ladder))
-                            if index in self.special and self.special[index].after_lock
-                            and self.special_ok(st, self.special[index], i, index)]
-        if self.may_hold(ph, i, ladder):
+            return moves + [bid_moves[index] for index in range(high + 1, len(bid_moves))
+                            if index in special and special[index].after_lock
+                            and self.special_ok(st, special[index], i, index)]
+        if self.may_hold(ph, i):
             moves.append(Move("hold", high))
-        normal_next = True
-        for index in range(high + 1, len(ladder)):
-            flags = self.special.get(index)
-            if flags is None:
-                if normal_next:
-                    moves.append(Move("bid", index))
-                    normal_next = ph["jumps"]
-            elif self.special_ok(st, flags, i, index):
-                moves.append(Move("bid", index))
+        if ph["jumps"]:
+            for index in range(high + 1, len(bid_moves)):
+                flags = special.get(index)
+                if flags is None or self.special_ok(st, flags, i, index):
+                    moves.append(bid_moves[index])
+            return moves
+        # without jumps: the next ordinary bid and the special bids allowed, in ladder order
+        picked = [index for index, flags in special.items() if index > high and self.special_ok(st, flags, i, index)]
+        step = self.normal_above[high + 1]
+        if step < len(bid_moves):
+            insort(picked, step)
+        moves.extend(bid_moves[index] for index in picked)
         return moves
 
-    def may_hold(self, ph, i: int, ladder) -> bool:
+    def may_hold(self, ph, i: int) -> bool:
         if self.hold != "later" or ph["high_by"] < 0:
             return False
         flags = self.special.get(ph["high"])
@@ -108,9 +125,8 @@ class AuctionPhase(Phase):
         ph = st.ph
         if flags.first_call and ph["spoken"][i]:
             return False
-        if not flags.jump and not ph["jumps"] and any(
-                index > j > ph["high"] and j not in self.special for j in range(len(st.game.bids))):
-            return False
+        if not flags.jump and not ph["jumps"] and self.normal_above[ph["high"] + 1] < index:
+            return False  # an ordinary bid lies between the standing bid and this one
         if flags.when is not None:
             bids = st.game.bids
             high = bids[ph["high"]] if ph["high"] >= 0 else None

@@ -17,6 +17,7 @@ class Phase:
 
     type_name = ""
     interactive = True
+    __slots__ = ("id", "when", "label", "location", "source_line")
 
     def __init__(self, pid: str, when: Callable | None, label: str = ""):
         self.id = pid
@@ -47,7 +48,7 @@ class Phase:
     def notation(self, st: State, move: Move) -> str:
         """The text a player types for `move`; also what the move log stores."""
         if move.kind == "card":
-            return st.game.deck.code(move.value)
+            return st.game.deck.codes[move.value]
         return str(move.value)
 
     def describe(self, st: State, move: Move) -> str:
@@ -67,13 +68,12 @@ class Phase:
 def with_locals(st: State, values: dict, fn: Callable) -> Any:
     """Evaluate `fn(st)` with DSL local names bound, restoring what was there."""
     loc = st.loc
-    if not loc:  # the common case, nothing bound yet: bind, evaluate, unbind
+    if not loc:  # the common case, nothing bound yet: bind, evaluate, unbind all
         loc.update(values)
         try:
             return fn(st)
         finally:
-            for k in values:
-                loc.pop(k, None)
+            loc.clear()
     saved = {k: loc.get(k, _MISSING) for k in values}
     loc.update(values)
     try:

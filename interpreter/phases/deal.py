@@ -17,6 +17,7 @@ MAX_PACKETS = 1000  # packets in one deal: far more than any deck has cards to f
 class DealPhase(Phase):
     type_name = "deal"
     interactive = False
+    __slots__ = ("to", "into", "source", "steps", "insert", "rest", "error")
 
     def __init__(self, pid, when, to, into, source, steps, insert, rest, error):
         super().__init__(pid, when)
@@ -63,7 +64,7 @@ class DealPhase(Phase):
             pack = list(range(len(game.deck)))
             st.game.rng(st, self.id).shuffle(pack)
         else:
-            source_zone = st.zones[game.zone_id(self.source, None, st.n)]
+            source_zone = st.zones[st.zone_ids[self.source][0]]
             pack = source_zone[::-1]
             source_zone.clear()
         packets = self.packets(st, len(pack))
@@ -72,11 +73,12 @@ class DealPhase(Phase):
             raise self.error(f"the deal uses {need} cards but there are {len(pack)} "
                              f"(with {st.n} players)", "make the packets add up to the deck, or add `rest:`")
         pos = 0
+        zones = st.zones
         for zid, k in packets:
-            st.zones[zid].extend(pack[pos:pos + k])
+            zones[zid] += pack[pos:pos + k]
             pos += k
         if self.rest is not None:
-            st.zones[game.zone_id(self.rest, None, st.n)].extend(reversed(pack[pos:]))
+            st.zones[st.zone_ids[self.rest][0]].extend(reversed(pack[pos:]))
         elif self.source is not None:
             source_zone.extend(reversed(pack[pos:]))
         st.events.append(Event("deal", st.dealer))
@@ -87,10 +89,11 @@ class DealPhase(Phase):
         events for the seats that see them, so that a view keeps what its seat was dealt after the cards moved on."""
         game = st.game
         everyone = range(st.n)
+        visible = game.zone_visible
         for zid, cards in enumerate(st.zones):
             if not cards:
                 continue
-            seers = tuple(s for s in everyone if game.zone_visible(st, zid, s))
+            seers = tuple(s for s in everyone if visible(st, zid, s))
             if len(seers) == st.n:
                 st.events.append(Event("dealt", None, tuple(cards), zid, phase=self.id))
                 continue
@@ -103,8 +106,9 @@ class DealPhase(Phase):
     def packets(self, st, cards: int) -> list:
         """The packets in dealing order as (zone id, count); an error as soon as they pass `cards` cards or
         MAX_PACKETS packets (the counts may be expressions)."""
-        game, receivers = st.game, self.to(st)
-        out, need = [], 0
+        receivers = self.to(st)
+        out: list = []
+        need = 0
         for kind, count, zone, repeat in self.steps:
             for _ in range(repeat(st)):
                 k = count(st)
@@ -114,9 +118,10 @@ class DealPhase(Phase):
                                      f"(or more than {MAX_PACKETS} packets, or a negative count), with {st.n} "
                                      "players", "make the packets add up to the deck, or add `rest:`")
                 if kind == "each":
-                    out.extend((game.zone_id(self.into, s, st.n), k) for s in receivers)
+                    into = st.zone_ids[self.into]
+                    out.extend((into[s], k) for s in receivers)
                 else:
-                    out.append((game.zone_id(zone, None, st.n), k))
+                    out.append((st.zone_ids[zone][0], k))
         if self.insert is not None:
             out = self.inserted(st, out)
         return out
@@ -128,7 +133,7 @@ class DealPhase(Phase):
         if n_ins > len(gaps):
             raise self.error("too many inserted packets for the gaps between the others", None)
         chosen = set(st.game.rng(st, self.id + ":insert").sample(gaps, n_ins))
-        zid = st.game.zone_id(zone, None, st.n)
+        zid = st.zone_ids[zone][0]
         out = []
         for i, packet in enumerate(packets):
             if i in chosen:

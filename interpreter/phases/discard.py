@@ -20,6 +20,7 @@ DONE = Move("option", "done")
 
 class DiscardPhase(Phase):
     type_name = "discard"
+    __slots__ = ("who", "source", "target", "low", "high", "allowed", "show", "prompt_t", "bots", "many")
 
     def __init__(self, pid, when, label, who, source, target, low, high, allowed, show, prompt_t, bots,
                  many: bool):
@@ -41,6 +42,7 @@ class DiscardPhase(Phase):
             low, high = cc.number("min", spec.get("min", 0)), cc.number("max", spec["max"])
         local = {"me": (T.SEAT, None), "card": (T.CARD, None)}
         tiers = spec.get("allowed")
+        allowed: list | None
         if isinstance(tiers, list):
             allowed = [cc.expr(("allowed", i), "bool", local) for i in range(len(tiers))]
         else:
@@ -81,7 +83,8 @@ class DiscardPhase(Phase):
         cards = self.hand(st)
         if self.allowed is not None:
             cards = self.allowed_cards(st, me, cards)
-        moves = [Move("card", c) for c in sorted(cards)]
+        card_moves = st.game.card_moves
+        moves = [card_moves[c] for c in sorted(cards)]
         if st.ph["n"] >= st.ph["low"]:
             moves.append(DONE)
         return moves

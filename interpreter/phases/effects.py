@@ -7,6 +7,7 @@ from .base import Phase
 class EffectsPhase(Phase):
     type_name = "effects"
     interactive = False
+    __slots__ = ("do",)
 
     def __init__(self, pid, when, do, label=""):
         super().__init__(pid, when, label)

@@ -7,8 +7,8 @@ then}` — the zone's top card is turned up and leads; if it cannot win, the bes
 `allowed` (a condition on `card`, with `me`, `trick_no` and the trick's `cards` so far) narrows the playable cards
 further, e.g. "the first lead in the suit announced"; when it would leave none, it is ignored.
 Hooks: `on_trick` (with `winner`, `trick_no`, the trick's `cards` and the `players` who played them in order
-— none for a zone's card — its `leader`, and `last` for the deal's last trick), `after_first_card`. Won cards go to the per-seat zone `won`
-(or `unclaimed` when a trick is credited to nobody).
+— none for a zone's card — its `leader`, and `last` for the deal's last trick), `after_first_card`. Won cards go
+to the per-seat zone `won` (or `unclaimed` when a trick is credited to nobody).
 
 `escape` (a condition on `card`, worked out once per card when the phase starts) marks escape cards: always
 playable, they never win a trick, and when one is led the first other card sets the suit to follow. Where the
@@ -29,10 +29,13 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from .. import dsltypes as T
-from ..state import Event, Move
+from ..dsl import parse
+from ..reads import read_names, words_in
+from ..state import Event, Move, tupled
 from .base import Phase, kept_where, with_locals
 
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
+PER_CARD_MEMO = 256  # inputs whose per-card values a table remembers (then it starts again)
 
 
 class Announcement(NamedTuple):
@@ -46,15 +49,53 @@ class Announcement(NamedTuple):
     trick_no: int | None
 
 
+class PerCard:
+    """The values of an expression for every card of the deck, remembered by what else it reads: the player count,
+    the trump, and the values of the state names it reads (through defines). An expression that reads a zone, a
+    per-seat var or a sheet column is worked out afresh each time (`key` None)."""
+
+    __slots__ = ("key", "memo")
+
+    def __init__(self, key: Callable | None):
+        self.key = key
+        self.memo: dict = {}
+
+    @classmethod
+    def compile(cls, cc, key, own: set) -> "PerCard":
+        """For the expression at `key` of the phase; `own`: the locals it is given (card, trump)."""
+        text = cc.c.doc.get(cc._p(key))
+        names = read_names(parse(str(text), "expr"), cc.c.scope.macros) - own
+        symbols = cc.c.scope.symbols
+        used = [symbols[name] for name in sorted(names) if name in symbols]
+        if any(s.index or s.zone for s in used):
+            return cls(None)
+        getters = tuple(s.get for s in used)
+        return cls(lambda st: tuple(tupled(get(st)) for get in getters))
+
+    def values(self, st, trump, work: Callable) -> list:
+        """`work()` (the values for every card), or a copy of those worked out before for the same inputs."""
+        if self.key is None:
+            return work()
+        key = (st.n, trump, self.key(st))
+        known = self.memo.get(key)
+        if known is None:
+            if len(self.memo) >= PER_CARD_MEMO:
+                self.memo.clear()
+            known = self.memo[key] = work()
+        return list(known)
+
+
 class CardTable:
     """A number per card that may depend on the trump: `{trump: …, plain: …}` per-rank tables (a list of rank names
     low to high for an order, a {rank: number} mapping for values; a suit without its table keeps the deck's
-    value), or an expression on `card` and `trump`. `values(st, trump)` works it out for every card, once."""
+    value), or an expression on `card` and `trump`. `values(st, trump)` works it out for every card, once (and
+    again only when the trump or what the expression reads differ)."""
 
-    __slots__ = ("fn", "tables", "default")
+    __slots__ = ("fn", "tables", "default", "per_card")
 
-    def __init__(self, fn, tables: dict, default: str):
+    def __init__(self, fn, tables: dict, default: str, per_card: PerCard):
         self.fn, self.tables, self.default = fn, tables, default  # default: "rank_of" or "points"
+        self.per_card = per_card
 
     @classmethod
     def compile(cls, cc, key: str, kind: str) -> "CardTable | None":
@@ -63,7 +104,8 @@ class CardTable:
         if value is None:
             return None
         if isinstance(value, str):
-            return cls(cc.expr(key, "num", {"card": (T.CARD, None), "trump": (T.STR, None)}), {}, default)
+            return cls(cc.expr(key, "num", {"card": (T.CARD, None), "trump": (T.STR, None)}), {}, default,
+                       PerCard.compile(cc, key, {"card", "trump"}))
         ranks = cc.c.data["deck"]["ranks"]
         ranks = [str(r) for r in ranks]
         tables = {}
@@ -75,9 +117,12 @@ class CardTable:
                     raise cc.error(f"{key}: no rank {name!r} in the deck", where, "ranks: " + ", ".join(ranks))
             tables[part] = {str(r): i for i, r in enumerate(table)} if kind == "order" else \
                 {str(r): v for r, v in table.items()}
-        return cls(None, tables, default)
+        return cls(None, tables, default, PerCard(lambda st: ()))
 
     def values(self, st, trump: str | None) -> list:
+        return self.per_card.values(st, trump, lambda: self.work_out(st, trump))
+
+    def work_out(self, st, trump: str | None) -> list:
         deck = st.game.deck
         base = getattr(deck, self.default)
         if self.fn is not None:
@@ -90,12 +135,47 @@ class CardTable:
         return out
 
 
-class TricksPhase(Phase):
-    type_name = "tricks"
+class LeadFrom(NamedTuple):
+    """`lead_from`: the shared `zone` whose top card leads a trick when `when` holds (with `trick_no`), whether that
+    card `can_win`, whom a trick it takes is `credit`ed to, and who plays `then` (None: the leader)."""
+    zone: str
+    when: Callable
+    can_win: Callable
+    credit: Callable
+    then: Callable | None
 
-    def __init__(self, pid, when, spec_fns: dict, label: str):
+
+class TricksPhase(Phase):
+    """A compiled `tricks` phase: its rules as fields, its progress in `state.ph` (`players`, `leader`, the `trick`
+    in play and who played each card (`by`), the `order` of play and whose `turn`, the trick number `no`, the
+    `trump`, the `escape` cards, announcements `said` by the seat to play, and the `strength` / `points` tables)."""
+
+    type_name = "tricks"
+    __slots__ = ("players", "leader", "count", "hand", "won", "unclaimed", "trump", "follow", "must_trump",
+                 "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
+                 "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
+                 "trick_locals")
+
+    def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
+                 count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
+                 follow: bool, must_trump: bool, overtrump: bool, on_trick: Callable | None,
+                 after_first: Callable | None, lead_from: LeadFrom | None, allowed: Callable | None,
+                 escape: Callable | None, escape_memo: PerCard | None, escape_wins: Callable | None,
+                 announcements: list, strength: CardTable | None, card_points: CardTable | None,
+                 trump_exempt: Callable | None, trick_locals: frozenset = frozenset()):
         super().__init__(pid, when, label)
-        self.__dict__.update(spec_fns)
+        self.players, self.leader, self.count = players, leader, count
+        self.hand, self.won, self.unclaimed = hand, won, unclaimed
+        self.trump, self.follow, self.must_trump, self.overtrump = trump, follow, must_trump, overtrump
+        self.on_trick, self.after_first, self.lead_from = on_trick, after_first, lead_from
+        self.allowed, self.escape, self.escape_wins = allowed, escape, escape_wins
+        self.escape_memo = escape_memo
+        self.trick_locals = trick_locals  # the locals of `on_trick` it may read, beyond `winner` and `trick_no`
+        self.announcements: list[Announcement] = announcements
+        # the last trick at which some announcement can be made (None: any trick; 0: there are none)
+        bounds = [a.trick_no for a in announcements]
+        self.calls_until: int | None = None if None in bounds else max(bounds, default=0)
+        self.strength, self.card_points, self.trump_exempt = strength, card_points, trump_exempt
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "TricksPhase":
@@ -103,52 +183,57 @@ class TricksPhase(Phase):
         win_local = {"winner": ("seat", None), "trick_no": ("int", None), "cards": ("list[card]", None),
                      "players": ("list[seat]", None), "leader": ("seat", None), "last": ("bool", None),
                      "trick_points": ("num", None)}
-        fns = {
-            "players": cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
-            "leader": cc.expr("leader", "seat"),
-            "count": cc.number("tricks", spec["tricks"]) if "tricks" in spec else None,
-            "hand": cc.zone_name("hand", per_seat=True) if "hand" in spec else cc.default_hand(),
-            "won": cc.zone_name("won", per_seat=True),
-            "unclaimed": cc.zone_name("unclaimed", per_seat=False) if "unclaimed" in spec else None,
-            "trump": cc.expr("trump", "str") if "trump" in spec else (lambda st: None),
-            "follow": bool(spec.get("follow", True)),
-            "must_trump": bool(spec.get("must_trump", False)),
-            "overtrump": bool(spec.get("overtrump", False)),
-            "on_trick": cc.stmts("on_trick", win_local) if "on_trick" in spec else None,
-            "after_first": cc.stmts("after_first_card") if "after_first_card" in spec else None,
-            "lead_from": None,
-            "allowed": cc.expr("allowed", "bool", {"me": ("seat", None), "card": ("card", None),
-                                                   "trick_no": ("int", None), "cards": ("list[card]", None)})
-            if "allowed" in spec else None,
-            "escape": cc.expr("escape", "bool", {"card": ("card", None)}) if "escape" in spec else None,
-            "escape_wins": cc.expr("escape_wins", "bool", {"card": ("card", None), "leader": ("seat", None),
-                                                           "trick_no": ("int", None), "last": ("bool", None)})
-            if "escape_wins" in spec else None,
-            "announcements": [],
-            "strength": CardTable.compile(cc, "strength", "order"),
-            "card_points": CardTable.compile(cc, "points", "values"),
-            "trump_exempt": cc.expr("trump_exempt", "bool", {"me": ("seat", None), "winning": ("seat", None)})
-            if "trump_exempt" in spec else None,
-        }
         said = {"me": ("seat", None), "trick_no": ("int", None)}
+        announcements = []
         for i, ann in enumerate(spec.get("announcements") or []):
             path = ("announcements", i)
             when = cc.expr(path + ("when",), "bool", said) if "when" in ann else None
-            fns["announcements"].append(Announcement(
+            announcements.append(Announcement(
                 str(ann["name"]), str(ann.get("label", ann["name"])), when,
                 cc.stmts(path + ("do",), said) if "do" in ann else None,
                 cc.expr(path + ("bots",), "num", said) if "bots" in ann else None,
                 getattr(when, "requires", {}).get("trick_no")))
+        lead_from = None
         if "lead_from" in spec:
             lf = spec["lead_from"]
-            fns["lead_from"] = (
+            lead_from = LeadFrom(
                 cc.zone_name(("lead_from", "zone"), per_seat=False),
                 cc.expr(("lead_from", "when"), "bool", trick_local),
                 cc.expr(("lead_from", "can_win"), "bool") if "can_win" in lf else (lambda st: True),
                 cc.expr(("lead_from", "credit"), "seat") if "credit" in lf else (lambda st: None),
                 cc.expr(("lead_from", "then"), "seat") if "then" in lf else None,
             )
-        return cls(spec["id"], cc.when(), fns, spec.get("label", ""))
+        return cls(
+            spec["id"], cc.when(), spec.get("label", ""),
+            players=cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
+            leader=cc.expr("leader", "seat"),
+            count=cc.number("tricks", spec["tricks"]) if "tricks" in spec else None,
+            hand=cc.zone_name("hand", per_seat=True) if "hand" in spec else cc.default_hand(),
+            won=cc.zone_name("won", per_seat=True),
+            unclaimed=cc.zone_name("unclaimed", per_seat=False) if "unclaimed" in spec else None,
+            trump=cc.expr("trump", "str") if "trump" in spec else (lambda st: None),
+            follow=bool(spec.get("follow", True)),
+            must_trump=bool(spec.get("must_trump", False)),
+            overtrump=bool(spec.get("overtrump", False)),
+            on_trick=cc.stmts("on_trick", win_local) if "on_trick" in spec else None,
+            after_first=cc.stmts("after_first_card") if "after_first_card" in spec else None,
+            lead_from=lead_from,
+            allowed=cc.expr("allowed", "bool", {"me": ("seat", None), "card": ("card", None),
+                                                "trick_no": ("int", None), "cards": ("list[card]", None)})
+            if "allowed" in spec else None,
+            escape=cc.expr("escape", "bool", {"card": ("card", None)}) if "escape" in spec else None,
+            escape_memo=PerCard.compile(cc, "escape", {"card"}) if "escape" in spec else None,
+            escape_wins=cc.expr("escape_wins", "bool", {"card": ("card", None), "leader": ("seat", None),
+                                                        "trick_no": ("int", None), "last": ("bool", None)})
+            if "escape_wins" in spec else None,
+            announcements=announcements,
+            strength=CardTable.compile(cc, "strength", "order"),
+            card_points=CardTable.compile(cc, "points", "values"),
+            trump_exempt=cc.expr("trump_exempt", "bool", {"me": ("seat", None), "winning": ("seat", None)})
+            if "trump_exempt" in spec else None,
+            trick_locals=frozenset(win_local).intersection(words_in(spec["on_trick"], cc.c.scope.macros))
+            if "on_trick" in spec else frozenset(),
+        )
 
     # -- flow -----------------------------------------------------------------------------------------------------
     def start(self, st) -> None:
@@ -164,31 +249,34 @@ class TricksPhase(Phase):
 
     def begin_trick(self, st) -> None:
         ph = st.ph
+        trick: list = []
+        by: list = []
+        ph["trick"], ph["by"] = trick, by
         total = ph["total"]
         if (total is not None and ph["no"] >= total) or not self.any_cards(st):
             ph["over"] = True
             return
         players = ph["players"]
         leader = ph["leader"]
-        ph["trick"], ph["by"] = [], []
-        if self.lead_from is not None and with_locals(st, {"trick_no": ph["no"] + 1}, self.lead_from[1]):
-            zone = st.zones[st.game.zone_id(self.lead_from[0], None, st.n)]
+        lead_from = self.lead_from
+        if lead_from is not None and with_locals(st, {"trick_no": ph["no"] + 1}, lead_from.when):
+            zone = st.zones[st.zone_ids[lead_from.zone][0]]
             if zone:
                 card = zone.pop()
-                ph["trick"].append(card)
-                ph["by"].append(ZONE_SEAT)
-                st.events.append(Event("lead", None, (card,), self.lead_from[0], phase=self.id))
-                if self.lead_from[4] is not None:
-                    leader = self.lead_from[4](st)
+                trick.append(card)
+                by.append(ZONE_SEAT)
+                st.events.append(Event("lead", None, (card,), lead_from.zone, phase=self.id))
+                if lead_from.then is not None:
+                    leader = lead_from.then(st)
         k = players.index(leader)
         ph["order"] = players[k:] + players[:k]
         ph["turn"] = 0
 
     def escape_cards(self, st) -> list:
         """The cards the `escape` condition marks, worked out once when the phase starts."""
-        if self.escape is None:
-            return []
         escape = self.escape
+        if escape is None:
+            return []
 
         def marked(ctx):
             loc = ctx.loc
@@ -198,7 +286,9 @@ class TricksPhase(Phase):
                 if escape(ctx):
                     out.append(c)
             return out
-        return with_locals(st, {"card": None}, marked)
+        def work() -> list:
+            return with_locals(st, {"card": None}, marked)
+        return work() if self.escape_memo is None else self.escape_memo.values(st, None, work)
 
     def led_suit(self, ph, suit_of) -> str | None:
         """The suit to follow: that of the trick's first card that is not an escape card (None: free lead)."""
@@ -208,9 +298,13 @@ class TricksPhase(Phase):
                 return suit_of[card]
         return None
 
+    def hands(self, st) -> tuple:
+        """The zone ids of the hands played from, by seat."""
+        return st.zone_ids[self.hand]
+
     def any_cards(self, st) -> bool:
-        game = st.game
-        return any(st.zones[game.zone_id(self.hand, s, st.n)] for s in st.ph["players"])
+        zones, hands = st.zones, self.hands(st)
+        return any(zones[hands[s]] for s in st.ph["players"])
 
     def actor(self, st) -> int | None:
         ph = st.ph
@@ -226,12 +320,14 @@ class TricksPhase(Phase):
     def legal(self, st) -> list:
         ph = st.ph
         seat = ph["order"][ph["turn"]]
-        hand = st.zones[st.game.zone_id(self.hand, seat, st.n)]
+        hand = st.zones[st.zone_ids[self.hand][seat]]
+        cards = self.playable(st, hand) if ph["escape"] else self.bound(st, hand)
+        if self.allowed is not None:
+            cards = self.permitted(st, seat, cards)
         moves = st.game.card_moves
-        cards = [moves[c] for c in self.permitted(st, seat, self.playable(st, hand))]
-        if self.announcements:
-            return self.offered(st, seat) + cards
-        return cards
+        if self.calls_until is None or ph["no"] < self.calls_until:
+            return self.offered(st, seat) + [moves[c] for c in cards]
+        return [moves[c] for c in cards]
 
     def permitted(self, st, seat: int, cards: list) -> list:
         """The cards the spec's `allowed` condition lets `seat` play now (all of them if it allows none)."""
@@ -254,7 +350,9 @@ class TricksPhase(Phase):
         return [Move("option", a.name) for a in candidates if a.when is None or with_locals(st, local, a.when)]
 
     def playable(self, st, hand: list) -> list:
-        esc = st.ph["escape"]
+        """The cards of `hand` the follow / trump / overtrump rules allow, in card order (escape cards always)."""
+        ph = st.ph
+        esc = ph["escape"]
         if esc:
             free = [c for c in hand if c in esc]
             if free:
@@ -269,13 +367,13 @@ class TricksPhase(Phase):
         if not trick or not self.follow:
             return sorted(hand)
         suit_of = st.game.deck.suit_of
-        led = self.led_suit(ph, suit_of)
+        led = self.led_suit(ph, suit_of) if ph["escape"] else suit_of[trick[0]]
         if led is None:
             return sorted(hand)
         same = [c for c in hand if suit_of[c] == led]
-        if same:
-            return self.over_trumped(st, same) if led == ph["trump"] else sorted(same)
         trump = ph["trump"]
+        if same:
+            return self.over_trumped(st, same) if led == trump else sorted(same)
         if self.must_trump and trump is not None:
             trumps = [c for c in hand if suit_of[c] == trump]
             if trumps and not self.exempt(st):
@@ -292,9 +390,10 @@ class TricksPhase(Phase):
     def over_trumped(self, st, trumps: list) -> list:
         if not self.overtrump:
             return sorted(trumps)
-        suit_of, rank_of = st.game.deck.suit_of, st.ph["strength"] or st.game.deck.rank_of
-        trump, esc = st.ph["trump"], st.ph["escape"]
-        best = max((rank_of[c] for c in st.ph["trick"] if suit_of[c] == trump and c not in esc), default=-1)
+        ph = st.ph
+        suit_of, rank_of = st.game.deck.suit_of, ph["strength"] or st.game.deck.rank_of
+        trump, esc = ph["trump"], ph["escape"]
+        best = max((rank_of[c] for c in ph["trick"] if suit_of[c] == trump and c not in esc), default=-1)
         higher = [c for c in trumps if rank_of[c] > best]
         return sorted(higher or trumps)
 
@@ -305,9 +404,10 @@ class TricksPhase(Phase):
         if move.kind == "option":
             self.announce(st, seat, move.value)
             return
-        ph["said"] = []
+        if ph["said"]:
+            ph["said"] = []
         card = move.value
-        st.zones[st.game.zone_id(self.hand, seat, st.n)].remove(card)
+        st.zones[st.zone_ids[self.hand][seat]].remove(card)
         ph["trick"].append(card)
         ph["by"].append(seat)
         st.events.append(Event("play", seat, (card,), phase=self.id))
@@ -315,8 +415,8 @@ class TricksPhase(Phase):
             ph["first"] = False
             if self.after_first is not None:
                 self.after_first(st)
-        ph["turn"] += 1
-        if ph["turn"] == len(ph["order"]):
+        turn = ph["turn"] = ph["turn"] + 1
+        if turn == len(ph["order"]):
             self.end_trick(st)
 
     def announce(self, st, seat: int, name: str) -> None:
@@ -335,31 +435,43 @@ class TricksPhase(Phase):
         ph = st.ph
         game = st.game
         winner = self.winner(st)
-        ph["no"] += 1
-        zone_led = ph["by"][0] == ZONE_SEAT
-        if winner is None:
-            target = st.zones[game.zone_id(self.unclaimed, None, st.n)] if self.unclaimed else None
+        no = ph["no"] = ph["no"] + 1
+        trick, by = ph["trick"], ph["by"]
+        zone_led = by[0] == ZONE_SEAT
+        if winner is not None:
+            target = st.zones[st.zone_ids[self.won][winner]]
+        elif self.unclaimed:
+            target = st.zones[st.zone_ids[self.unclaimed][0]]
         else:
-            target = st.zones[game.zone_id(self.won, winner, st.n)]
-        if target is None:
-            target = st.zones[game.zone_id(self.won, ph["order"][0], st.n)]
-        target.extend(ph["trick"])
-        st.events.append(Event("trick", winner, value=ph["no"], phase=self.id))
+            target = st.zones[st.zone_ids[self.won][ph["order"][0]]]
+        target.extend(trick)
+        st.events.append(Event("trick", winner, value=no, phase=self.id))
         if self.on_trick is not None and winner is not None:
-            players = [None if s == ZONE_SEAT else s for s in ph["by"]]
-            last = (ph["total"] is not None and ph["no"] >= ph["total"]) or not self.any_cards(st)
-            points = ph["points"] or game.deck.points
-            with_locals(st, {"winner": winner, "trick_no": ph["no"], "cards": list(ph["trick"]), "players": players,
-                             "leader": players[0], "last": last,
-                             "trick_points": sum(points[c] for c in ph["trick"])}, self.on_trick)
-        if not zone_led and winner is not None:
-            ph["leader"] = winner
-        elif zone_led and self.lead_from[4] is not None:
-            ph["leader"] = self.lead_from[4](st)
+            with_locals(st, self.trick_values(st, winner), self.on_trick)
+        then = self.lead_from.then if zone_led and self.lead_from is not None else None
+        if then is not None:  # after a trick led from a zone, its `then` plays first
+            ph["leader"] = then(st)
         elif winner is not None:
             ph["leader"] = winner
-        ph["trick"], ph["by"] = [], []
         self.begin_trick(st)
+
+    def trick_values(self, st, winner: int) -> dict:
+        """The locals `on_trick` sees for the trick just finished: those its text (and its defines) may read."""
+        ph = st.ph
+        trick, by, no = ph["trick"], ph["by"], ph["no"]
+        values = {"winner": winner, "trick_no": no}
+        need = self.trick_locals
+        if "players" in need or "leader" in need:
+            players = [None if s == ZONE_SEAT else s for s in by]
+            values["players"], values["leader"] = players, players[0]
+        if "cards" in need:
+            values["cards"] = list(trick)
+        if "last" in need:
+            values["last"] = (ph["total"] is not None and no >= ph["total"]) or not self.any_cards(st)
+        if "trick_points" in need:
+            points = ph["points"] or st.game.deck.points
+            values["trick_points"] = sum(points[c] for c in trick)
+        return values
 
     def winner(self, st) -> int | None:
         """The seat credited with the finished trick (None: nobody)."""
@@ -369,7 +481,7 @@ class TricksPhase(Phase):
         led, trump = self.led_suit(ph, suit_of), ph["trump"]
         if trick[0] in esc and by[0] != ZONE_SEAT and self.escape_wins is not None and self.led_escape_wins(st):
             return by[0]
-        zone_can_win = by[0] != ZONE_SEAT or self.lead_from[2](st)
+        zone_can_win = by[0] != ZONE_SEAT or (self.lead_from is not None and self.lead_from.can_win(st))
         best, best_key = None, None
         for card, seat in zip(trick, by):
             if (seat == ZONE_SEAT and not zone_can_win) or card in esc:
@@ -384,11 +496,13 @@ class TricksPhase(Phase):
             if best_key is None or key > best_key:
                 best, best_key = seat, key
         if best is None or best == ZONE_SEAT:
-            return self.lead_from[3](st) if by[0] == ZONE_SEAT else by[0]
+            return self.lead_from.credit(st) if by[0] == ZONE_SEAT and self.lead_from is not None else by[0]
         return best
 
     def led_escape_wins(self, st) -> bool:
         """Whether the escape card leading the trick in play wins it (the spec's `escape_wins`)."""
+        if self.escape_wins is None:
+            return False
         ph = st.ph
         return bool(with_locals(st, {"card": ph["trick"][0], "leader": ph["by"][0], "trick_no": ph["no"] + 1,
                                      "last": self.last_trick(st)}, self.escape_wins))
@@ -398,9 +512,9 @@ class TricksPhase(Phase):
         ph = st.ph
         if ph["total"] is not None and ph["no"] + 1 >= ph["total"]:
             return True
-        game = st.game
+        zones, hands = st.zones, self.hands(st)
         played = set(ph["by"])
-        return all(len(st.zones[game.zone_id(self.hand, s, st.n)]) <= (s not in played) for s in ph["players"])
+        return all(len(zones[hands[s]]) <= (s not in played) for s in ph["players"])
 
     def best_so_far(self, st, extra: int | None = None, seat: int | None = None) -> int | None:
         """The seat currently winning the trick (with `extra` played by `seat`, if given); None if nobody."""
@@ -422,7 +536,7 @@ class TricksPhase(Phase):
             return f"'{text}' is not a card: write rank then suit, e.g. 10H or QS"
         ph = st.ph
         seat = ph["order"][ph["turn"]]
-        hand = st.zones[game.zone_id(self.hand, seat, st.n)]
+        hand = st.zones[st.zone_ids[self.hand][seat]]
         if card not in hand:
             return f"{game.deck.pretty(card)} is not in the hand you are playing"
         if card in self.playable(st, hand):  # the follow rules allow it, the spec's `allowed` does not

@@ -27,13 +27,15 @@ everything a game remembers between turns (a standing declaration, the last capt
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .. import dsltypes as T
-from lark import Token, Tree
+from lark import Tree
 
 from ..dsl import Compiler, ShiftedSource, SourceRef, compile_holes, parse
 from ..dsl import display as _text
-from ..state import Event, Move
+from ..reads import names_in
+from ..state import Event, Move, tupled
 from .base import Phase, _MISSING
 
 _FOR = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)
@@ -57,17 +59,13 @@ class Template:
 
     def capture(self, st) -> tuple:
         """The values of the holes now (lists frozen), so that the text can be rendered later by `format`."""
-        return tuple(_frozen(part[0](st)) for part in self.parts if not isinstance(part, str))
+        return tuple(tupled(part[0](st)) for part in self.parts if not isinstance(part, str))
 
     def format(self, ctx, values: tuple, pretty: bool) -> str:
         """The text with `values` (from `capture`) in the holes; `ctx` gives the game and the player count."""
         held = iter(values)
         return "".join(part if isinstance(part, str) else _text(ctx, next(held), part[1], pretty)
                        for part in self.parts)
-
-
-def _frozen(value):
-    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
 class _Line:
@@ -118,19 +116,32 @@ class Action:
 
 
 class TurnsPhase(Phase):
-    type_name = "turns"
+    """A compiled `turns` phase: its actions (also `by_name`), the seat rules (`players`, `first`, `next_seat`,
+    `until`), the statements run around every action, and its templates; `names` are the locals it binds."""
 
-    def __init__(self, pid, when, label, fns: dict):
+    type_name = "turns"
+    __slots__ = ("actions", "players", "first", "next_seat", "until", "before", "after", "prompt_t", "show", "log",
+                 "by_name", "names")
+
+    def __init__(self, pid: str, when: Callable | None, label: str, *, actions: list, players: Callable,
+                 first: Callable | None, next_seat: Callable | None, until: Callable, before: Callable | None,
+                 after: Callable | None, prompt_t: Template | None, show: list, log: list):
         super().__init__(pid, when, label)
-        self.__dict__.update(fns)
-        self.by_name = {a.name: a for a in self.actions}
-        self.names = {"me"} | {p[0] for a in self.actions for p in a.params}
+        self.actions: list[Action] = actions
+        self.players, self.first, self.next_seat, self.until = players, first, next_seat, until
+        self.before, self.after = before, after
+        self.prompt_t = prompt_t
+        self.show: list[_Line] = show
+        self.log: list[_Line] = log
+        self.by_name = {a.name: a for a in actions}
+        self.names = {"me"} | {p[0] for a in actions for p in a.params}
 
     # -- compiling ------------------------------------------------------------------------------------------------
     @classmethod
     def compile(cls, spec: dict, cc) -> "TurnsPhase":
-        me = {"me": (T.SEAT, None)}
-        actions, names = [], set()
+        me: dict[str, tuple] = {"me": (T.SEAT, None)}
+        actions: list[Action] = []
+        names: set[str] = set()
         for i, a in enumerate(spec["actions"]):
             path = ("actions", i)
             name = str(a["name"])
@@ -163,19 +174,19 @@ class TurnsPhase(Phase):
             log = _lines(cc, path + ("log",), local) if "log" in a else []
             bots = cc.expr(path + ("bots",), "num", local) if "bots" in a else None
             actions.append(Action(name, params, guards, do, label, next_, log, bots))
-        fns = {
-            "actions": actions,
-            "players": cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
-            "first": cc.expr("first", "seat") if "first" in spec else None,
-            "next_seat": cc.expr("next", "seat", me) if "next" in spec else None,
-            "until": cc.expr("until", "bool"),
-            "before": cc.stmts("before", me) if "before" in spec else None,
-            "after": cc.stmts("after", me) if "after" in spec else None,
-            "prompt_t": Template.compile(cc, "prompt", me) if "prompt" in spec else None,
-            "show": _lines(cc, "show", me) if "show" in spec else [],
-            "log": _lines(cc, "log", me) if "log" in spec else [],
-        }
-        return cls(spec["id"], cc.when(), spec.get("label", ""), fns)
+        return cls(
+            spec["id"], cc.when(), spec.get("label", ""),
+            actions=actions,
+            players=cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
+            first=cc.expr("first", "seat") if "first" in spec else None,
+            next_seat=cc.expr("next", "seat", me) if "next" in spec else None,
+            until=cc.expr("until", "bool"),
+            before=cc.stmts("before", me) if "before" in spec else None,
+            after=cc.stmts("after", me) if "after" in spec else None,
+            prompt_t=Template.compile(cc, "prompt", me) if "prompt" in spec else None,
+            show=_lines(cc, "show", me) if "show" in spec else [],
+            log=_lines(cc, "log", me) if "log" in spec else [],
+        )
 
     # -- flow -------------------------------------------------------------------------------------------------------
     def start(self, st) -> None:
@@ -194,7 +205,7 @@ class TurnsPhase(Phase):
         me = st.ph["seat"]
         loc = st.loc
         saved = {k: loc.get(k, _MISSING) for k in self.names}
-        moves = []
+        moves: list[Move] = []
         try:
             loc["me"] = me
             for action in self.actions:
@@ -371,26 +382,15 @@ def _guards(cc, path: tuple, locals_: dict, params: list) -> list:
     while isinstance(tree, Tree) and tree.data == "or_" and len(tree.children) == 1:
         tree = tree.children[0]
     parts = tree.children if isinstance(tree, Tree) and tree.data == "and_" else [tree]
-    guards = [[] for _ in range(len(params) + 1)]
+    guards: list[list] = [[] for _ in range(len(params) + 1)]
     for part in parts:
         compiler = Compiler(cc.c.scope, source, locals_)
         compiled = compiler.expect(part, compiler.expr(part), T.BOOL, "a condition" if len(parts) == 1
                                    else "each side of 'and'")
-        names = _names_in(part, cc.c.scope.macros, set())
+        names = names_in(part, cc.c.scope.macros)
         depth = max((i + 1 for i, p in enumerate(params) if p in names), default=0)
         guards[depth].append(compiled.fn)
     return guards
-
-
-def _names_in(tree, macros: dict, seen: set) -> set:
-    """Every name a parse tree mentions, following defines (which see the locals where they are used)."""
-    names = {str(t) for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")} \
-        if isinstance(tree, Tree) else ({str(tree)} if isinstance(tree, Token) and tree.type == "NAME" else set())
-    for name in list(names):
-        if name in macros and name not in seen:
-            seen.add(name)
-            names |= _names_in(parse(macros[name].text, "expr", macros[name].source), macros, seen)
-    return names
 
 
 def _restore(loc: dict, saved: dict) -> None:

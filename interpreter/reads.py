@@ -1,0 +1,86 @@
+"""What a DSL expression reads: the names it mentions, following the defines it uses, and from them whether its
+value depends on nothing but the score sheet (and the options and the player count), so that the engine may
+reuse a value it worked out for the same sheet.
+
+>>> from interpreter.compiler import load_game
+>>> game = load_game("docs/examples/tiny.yaml")
+>>> sorted(read_names(parse("score[s] - score[opponent(s)]", "expr"), game.defines))
+['s', 'score']
+>>> from_sheet_only("score[s] - score[opponent(s)]", game)
+True
+>>> from_sheet_only("score[s] + taken[s]", game)
+False
+"""
+from __future__ import annotations
+
+import re
+
+from lark import Token, Tree
+
+from .dsl import parse
+
+WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+GAME_CONSTANTS = frozenset({"seats", "n_players", "bids", "suits"})  # fixed for a game and a player count
+
+
+def names_in(tree, macros: dict, seen: set | None = None) -> set:
+    """Every name a parse tree mentions, following defines (which see the locals where they are used)."""
+    seen = set() if seen is None else seen
+    names = {str(t) for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")} \
+        if isinstance(tree, Tree) else ({str(tree)} if isinstance(tree, Token) and tree.type == "NAME" else set())
+    for name in list(names):
+        if name in macros and name not in seen:
+            seen.add(name)
+            names |= names_in(parse(macros[name].text, "expr", macros[name].source), macros, seen)
+    return names
+
+
+def words_in(value, macros: dict) -> set:
+    """Every word of a spec value (its strings at any depth: a statement block with its if/for parts) and of the
+    defines those words name, and theirs: a superset of the names the value may read, string literals included.
+
+    >>> sorted(words_in(["x += 1", {"if": "f(y)", "then": "z = 'w'"}], {}))
+    ['f', 'w', 'x', 'y', 'z']
+    """
+    words: set = set()
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif item is not None:
+            found = set(WORD.findall(str(item))) - words
+            words |= found
+            todo.extend(macros[w].text for w in found if w in macros)
+    return words
+
+
+def read_names(tree, macros: dict, seen: set | None = None) -> set:
+    """The names an expression reads as values (not the functions it calls), following the defines it reads or
+    calls into their bodies."""
+    seen = set() if seen is None else seen
+    names, called = set(), set()
+    for node in tree.iter_subtrees() if isinstance(tree, Tree) else ():
+        if node.data == "name":
+            names.add(str(node.children[0]))
+        elif node.data == "call":
+            called.add(str(node.children[0]))
+    for name in (names | called) & set(macros):
+        if name not in seen:
+            seen.add(name)
+            names |= read_names(parse(macros[name].text, "expr", macros[name].source), macros, seen)
+    return names - set(macros)
+
+
+def from_sheet_only(text: str, game) -> bool:
+    """Whether the expression `text` (already compiled for `game`) reads no state of play but the score sheet:
+    every name it reads is a sheet column, an option, a game constant, or none of the spec's symbols (a local such
+    as a loop variable or a define's parameter). A local that shares a symbol's name counts as that symbol. A game
+    built without its scope of names gives False (nothing is known of what the text reads)."""
+    if game.scope is None:
+        return False
+    symbols = game.scope.symbols
+    safe = GAME_CONSTANTS | set(game.columns) | set(game.options)
+    return all(name in safe or name not in symbols for name in read_names(parse(text, "expr"), game.defines))

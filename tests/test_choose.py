@@ -1,0 +1,76 @@
+"""`choose` from a list with a `legal` condition: a lower bound `choice >= x` in the condition leaves out the
+elements below x before the condition is checked, and the choices offered are exactly those the whole condition
+allows."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import engine
+from interpreter.compiler import load_game
+
+
+def contract_states(game, deals=40, seed=3):
+    """States at the contract choice of random Preferans deals (the declarer picks a contract at least his bid)."""
+    rng = random.Random(seed)
+    out = []
+    for d in range(deals):
+        st = engine.new_match(game, 3, d)
+        while not st.deal_over:
+            phase = engine.current_phase(st)
+            if phase.id == "contract":
+                out.append(st.copy())
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+    return out
+
+
+def test_the_floor_offers_the_choices_the_whole_condition_allows(preferans):
+    """Seed rule (preferans digest: the contract is at least the bid): with the floor, the contracts offered are
+    those the `legal` condition allows when checked on every rung."""
+    phase = next(p for p in preferans.phases if p.id == "contract")
+    assert phase.floor is not None and not phase.floor.strict
+    states = contract_states(preferans)
+    assert len(states) > 10
+    floor = phase.floor
+    for st in states:
+        with_floor = phase.legal(st)
+        phase.floor = None
+        try:
+            everything = phase.legal(st)
+        finally:
+            phase.floor = floor
+        assert with_floor == everything
+        bid = st.vars["bid"]
+        assert all(m.value >= bid for m in with_floor) and with_floor
+
+
+@pytest.mark.parametrize("legal, strict", [
+    ("choice >= bid and choice.kind == bid.kind", False),
+    ("choice.kind == bid.kind and choice > bid", True),
+    ("choice >= bid", False),
+])
+def test_a_lower_bound_is_found_in_an_and(tmp_path, legal, strict):
+    game = _with_legal(tmp_path, legal)
+    floor = next(p for p in game.phases if p.id == "contract").floor
+    assert floor is not None and floor.strict == strict
+
+
+@pytest.mark.parametrize("legal", [
+    "choice >= bid or choice.kind == 'misere'",  # not a side of an `and`
+    "choice >= choice",  # the bound depends on the choice
+    "bid <= choice",  # written the other way round: not recognised, still correct
+])
+def test_no_lower_bound_where_the_condition_has_none(tmp_path, legal):
+    game = _with_legal(tmp_path, legal)
+    assert next(p for p in game.phases if p.id == "contract").floor is None
+
+
+def _with_legal(tmp_path, legal: str):
+    text = open("games/preferans.yaml", encoding="utf-8").read()
+    start = text.index('    legal: "choice >= bid')
+    end = text.index("\n", start)
+    path = tmp_path / "preferans.yaml"
+    path.write_text(text[:start] + f'    legal: "{legal}"' + text[end:], encoding="utf-8")
+    return load_game(str(path))
