@@ -12,8 +12,10 @@ the decision at hand. Its known weakness (strategy fusion: it assumes it will kn
 little in trick games, where it is the classic strong baseline.
 
 The budget is counted in playout moves (`budget`), not seconds, so a seed reproduces the agent's play exactly
-on any machine; a sampled world is charged as the moves its replay of the deal costs (`SAMPLE_COST` per event so
-far), and `worlds` caps the number of sampled worlds.
+on any machine. A sampled world is charged the work its sampling really took (the moves its replays of the deal
+made and tried, retries included: `worlds.draw_world`), and sampling stops when the budget is spent: a position
+whose worlds are slow to find gets fewer worlds rather than more time (none: the rollout policy decides).
+`worlds` caps the number of sampled worlds.
 """
 from __future__ import annotations
 
@@ -22,11 +24,10 @@ import random
 from . import engine
 from .agents import Agent, HeuristicAgent, RandomAgent
 from .state import Move, State
-from .worlds import SamplingError
+from .worlds import draw_world
 
 DEFAULT_BUDGET = 6000  # playout moves per decision: about a second or less on a 2-core machine for every game
 DEFAULT_WORLDS = 40
-SAMPLE_COST = 20  # a sampled world, in playout moves per event of the deal so far (it replays the deal, with retries)
 MAX_FAILURES = 3  # worlds the sampler may fail to find for one decision before the agent plays by its policy
 
 
@@ -59,16 +60,16 @@ class SearchAgent(Agent):
         return max(zip(values, moves), key=lambda pair: pair[0])[1]
 
     def evaluate(self, view: State, moves: list) -> list | None:
-        """The mean deal value for the deciding seat of each move over sampled worlds (None: no world found)."""
+        """The mean deal value for the deciding seat of each move over sampled worlds (None: no world found within
+        the budget)."""
         me = engine.to_move(view)
         totals = [0.0] * len(moves)
         spent, worlds, failures = 0, 0, 0
-        sample_cost = SAMPLE_COST * len(view.events)
-        while worlds < self.worlds and (worlds == 0 or spent < self.budget) and failures < MAX_FAILURES:
-            spent += sample_cost
-            try:
-                world = engine.sample_world(view, self.rng)
-            except SamplingError:
+        while worlds < self.worlds and spent < self.budget and failures < MAX_FAILURES:
+            drawn = draw_world(view, self.rng, limit=self.budget - spent)
+            spent += drawn.work
+            world = drawn.world
+            if world is None:
                 failures += 1
                 continue
             rollout_seed = self.rng.randrange(1 << 30)
