@@ -20,6 +20,7 @@ whose worlds are slow to find gets fewer worlds rather than more time (none: the
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from . import engine
 from .agents import Agent, HeuristicAgent, RandomAgent
@@ -31,14 +32,27 @@ DEFAULT_WORLDS = 40
 MAX_FAILURES = 3  # worlds the sampler may fail to find for one decision before the agent plays by its policy
 
 
+@dataclass(frozen=True)
+class Effort:
+    """What one decision's search did: `worlds` played out, `failures` (worlds not found), `work` charged (sampling
+    work plus playout moves, the budget's unit)."""
+
+    worlds: int
+    failures: int
+    work: int
+
+
 class SearchAgent(Agent):
-    """Chooses by determinized playouts from worlds sampled from its view.
+    """Chooses by determinized playouts from worlds sampled from its view; `last` is the Effort of its last search.
 
     >>> from interpreter.compiler import load_game
     >>> game = load_game("docs/examples/tiny.yaml")
     >>> st = engine.new_match(game, seed=5)
     >>> seat = engine.to_move(st)
-    >>> SearchAgent(seed=1, budget=400).choose(st.view(seat), engine.legal_moves(st)) in engine.legal_moves(st)
+    >>> agent = SearchAgent(seed=1, budget=400)
+    >>> agent.choose(st.view(seat), engine.legal_moves(st)) in engine.legal_moves(st)
+    True
+    >>> agent.last.worlds > 0 and agent.last.work >= 400
     True
     """
 
@@ -50,6 +64,7 @@ class SearchAgent(Agent):
         self.budget = budget
         self.worlds = worlds
         self.policy = HeuristicAgent if rollout == "heuristic" else RandomAgent
+        self.last: Effort | None = None
 
     def choose(self, view: State, moves: list) -> Move:
         if len(moves) == 1:
@@ -63,6 +78,8 @@ class SearchAgent(Agent):
         """The mean deal value for the deciding seat of each move over sampled worlds (None: no world found within
         the budget)."""
         me = engine.to_move(view)
+        if me is None:
+            raise ValueError("no seat is to move in this view")
         totals = [0.0] * len(moves)
         spent, worlds, failures = 0, 0, 0
         while worlds < self.worlds and spent < self.budget and failures < MAX_FAILURES:
@@ -78,6 +95,7 @@ class SearchAgent(Agent):
                 totals[i] += value
                 spent += steps
             worlds += 1
+        self.last = Effort(worlds, failures, spent)
         return [t / worlds for t in totals] if worlds else None
 
     def playout(self, st: State, move: Move, me: int, seed: int) -> tuple:

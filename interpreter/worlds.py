@@ -12,11 +12,17 @@ seat, a card in the viewer's hand that a hidden exchange brought), it is swapped
 viewer has never seen from the place where it is needed; the repaired layout is then dealt and replayed once
 more from scratch, so that every var the spec set from the cards (a called partner, who holds a card) is
 computed by the rules themselves. Every replayed step must log exactly the events the view holds, and the
-result must show the same view; a layout that does not is drawn again (a bounded number of times, then
-SamplingError).
+result must show the same view. What a hidden hand says in a declaration (a point of 43, these sequences and no
+other) is rarely true of a random layout: when the repairing replays fail, a local search from the world as the
+first declaration of a `declare` phase is to be made swaps free cards between the hidden hand the replay failed
+on and another hidden place, replaying only from there, and keeps the swaps that get the replay at least as far
+(`climb`). A layout
+that still fails is drawn again (a bounded number of times, then SamplingError). `draw_world` also counts the
+work done (moves replayed or tried), so that a caller can bound it and charge it (the search agent does).
 
 The distribution: uniform over the layouts that respect those constraints, filtered by the replay (rejection
-sampling), with hidden moves uniform among the legal ones. It is not the exact Bayesian posterior (a seat that
+sampling), with hidden moves uniform among the legal ones; the local search biases it (towards hands near the
+first random layout that fits the declarations), a small price against thousands of rejected deals. It is not the exact Bayesian posterior (a seat that
 bid high is not assumed to hold good cards, hidden discards are not weighted by how likely a player was to make
 them), which is the usual and accepted approximation of determinized search.
 """
@@ -26,13 +32,14 @@ from dataclasses import dataclass, replace
 
 from . import engine
 from .errors import InterpError
+from .events import phase_of
 from .knowledge import knowledge
 from .state import State, event_visible
 
 TRIES = 200  # layouts drawn, at most, before SamplingError
 WALK = 40  # swaps tried, at most, to make one logged move legal
 VAR_FITS = 8  # re-deals, at most, to make the card vars set at the deal name the view's cards
-CLIMB = 150  # swaps tried, at most, by the local search from the first declaration
+CLIMB = 150  # swaps tried, at most, by the local search (`climb`)
 PATIENCE = 40  # swaps it tries, at most, without getting further, before the layout is drawn again
 LENIENT_PASSES = 3  # repairing replays, at most, before the clean one
 
@@ -70,8 +77,6 @@ def draw_world(view: State, rng, tries: int = TRIES, limit: int | None = None) -
     >>> drawn.world is not None and drawn.work > 0
     True
     """
-    if view.viewer is None:
-        raise ValueError("sample_world takes a view (state.view(seat)), not a full state")
     sampler = _Sampler(view, rng, limit)
     for _ in range(tries):
         world = sampler.attempt()
@@ -86,15 +91,18 @@ class _Sampler:
     """One view's sampling: what it knows, computed once, and the attempts."""
 
     def __init__(self, view: State, rng, limit: int | None = None):
-        self.view, self.rng, self.seat, self.limit = view, rng, view.viewer, limit
+        if view.viewer is None:
+            raise ValueError("sample_world takes a view (state.view(seat)), not a full state")
+        self.seat: int = view.viewer
+        self.view, self.rng, self.limit = view, rng, limit
         self.kn = knowledge(view)
         self.target = _signature(view)
         self.owners = self.kn.hands
         self.escape = {c for e in view.events if e.kind == "tricks" for c in e.cards}
-        self.named_by = [set()]  # named_by[i]: the cards the view's events before i name
+        self.named_by: list[set] = [set()]  # named_by[i]: the cards the view's events before i name
         for e in view.events:
             self.named_by.append(self.named_by[-1] | set(e.cards))
-        self.named_after = [set()]  # named_after[k]: the cards the events from k on name (reversed while built)
+        self.named_after: list[set] = [set()]  # named_after[k]: the cards the events from k on name (reversed while built)
         for e in reversed(view.events):
             self.named_after.append(self.named_after[-1] | set(e.cards))
         self.named_after.reverse()
@@ -138,9 +146,10 @@ class _Sampler:
             if self.replay(world, layout, choices, repair=True):
                 break
         else:
-            world = self.climb(seed, layout, choices)
-            if world is None:
+            climbed = self.climb(seed, layout, choices)
+            if climbed is None:
                 return None
+            world = climbed
         if not self.fit_visible(world, layout, choices):
             return None
         world = _fresh(self.view, seed)
@@ -181,7 +190,7 @@ class _Sampler:
         if phase.rest is not None and left:
             sizes[game.zone_id(phase.rest, None, n)] = left
         slots = dict(sizes)
-        layout = {z: [] for z in sizes}
+        layout: dict[int, list] = {z: [] for z in sizes}
         for card, zid in _pins(view, sizes).items():
             if slots.get(zid, 0) > 0:
                 layout[zid].append(card)
@@ -210,7 +219,7 @@ class _Sampler:
         """Replay the view's decisions on `world`; False as soon as the world logs what the view does not hold.
         With `repair`, a card a logged move needs is swapped into place first (in the world and the layout).
         `start`: (view events matched, world events read) when resuming from a snapshot; with `snap`, the world
-        as the first declaration is to be made is kept (`self.snap`) for `climb`. `self.stuck` is left at the
+        as the first declaration of a `declare` phase is to be made is kept (`self.snap`) for `climb`. `self.stuck` is left at the
         index of the view's event where the replay failed."""
         seat, events = self.seat, self.view.events
         i, seen = start
@@ -391,12 +400,12 @@ class _Sampler:
 
     def var_cards(self, world: State) -> list:
         """(world's card, view's card) pairs of the card-valued vars the view shows."""
-        pairs = []
+        pairs: list[tuple] = []
         for decl in self.view.game.vars.values():
             if decl.type not in ("card", "list[card]") or decl.visible == "none":
                 continue
             mine, theirs = self.view.vars.get(decl.name), world.vars.get(decl.name)
-            rows = zip(mine, theirs) if decl.per_seat else [(mine, theirs)]
+            rows = zip(mine or [], theirs or []) if decl.per_seat else [(mine, theirs)]
             for want, got in rows:
                 want = want if isinstance(want, list) else [want]
                 got = got if isinstance(got, list) else [got]
@@ -500,7 +509,7 @@ def _reorder(layout: dict, cards: tuple) -> bool:
     rank = {c: k for k, c in enumerate(cards)}
     for zone in layout.values():
         slots = [k for k, c in enumerate(zone) if c in rank]
-        for k, c in zip(slots, sorted((zone[k] for k in slots), key=rank.get)):
+        for k, c in zip(slots, sorted((zone[k] for k in slots), key=rank.__getitem__)):
             zone[k] = c
     return True
 
@@ -538,8 +547,10 @@ def _deal_phase(game):
 
 
 def _pins(view: State, sizes: dict) -> dict:
-    """Cards whose starting zone the view suggests: revealed in a dealt zone; played, shown or discarded by a seat
-    (its first dealt zone); seen now in a dealt zone. The first fact about a card wins."""
+    """Cards whose starting zone the view suggests: revealed in a dealt zone; dealt to the viewer later from a zone
+    of the first deal (a stock dealt on when the hands are empty): that zone; and, before any such later deal,
+    played, shown or discarded by a seat (its first dealt zone) or seen now in a dealt zone. The first fact about
+    a card wins."""
     game, n = view.game, view.n
     hand_of = {}
     for zid in sizes:
@@ -548,16 +559,23 @@ def _pins(view: State, sizes: dict) -> dict:
             hand_of.setdefault(owner, zid)
     pins: dict = {}
     first = next((k for k, e in enumerate(view.events) if _is_decision(e)), len(view.events))
+    redealt = next((k for k, e in enumerate(view.events) if e.kind == "dealt" and k > first), None)
     for k, e in enumerate(view.events):
         if (e.kind == "reveal" or (e.kind == "dealt" and k < first)) and e.value in sizes:
             for c in e.cards:
                 pins.setdefault(c, e.value)
-    for e in view.events:
+        elif e.kind == "dealt" and k > first and e.phase is not None:
+            source = phase_of(game, e.phase).source
+            zid = game.zone_id(source, None, n) if source is not None else None
+            for c in e.cards if zid in sizes else ():
+                pins.setdefault(c, zid)
+    before = view.events if redealt is None else view.events[:redealt]
+    for e in before:
         if e.kind in ("play", "show", "discard", "turn", "announce") and e.seat in hand_of:
             for c in e.cards:
                 pins.setdefault(c, hand_of[e.seat])
     for zid, cards in enumerate(view.zones):
-        if zid in sizes:
+        if zid in sizes and redealt is None:
             for c in cards:
                 pins.setdefault(c, zid)
     return pins

@@ -110,6 +110,24 @@ def test_sampled_worlds_keep_the_view_and_play_on(path, n):
     assert differs > 0
 
 
+def test_a_world_after_the_hands_are_dealt_again_from_the_stock():
+    """Mitten deals 3 + 3 more from the stock when the hands are empty: the cards a seat plays after that come from
+    the stock, not from its first hand (they were pinned there, and no world was found: seed 3, 4 players)."""
+    game = load_game(os.path.join(ROOT, "games", "mitten-4.yaml"))
+    st = engine.new_match(game, seed=3)
+    rng = random.Random(3)
+    choices = 0  # the 36th decision with a choice: the fifth turn after the hands were dealt again
+    while choices < 35 or len(engine.legal_moves(st)) < 2:
+        moves = engine.legal_moves(st)
+        choices += len(moves) > 1
+        engine.apply(st, rng.choice(moves))
+    assert sum(e.kind == "deal" for e in st.events[st.deal_events:]) == 2
+    seat = engine.to_move(st)
+    view = st.view(seat)
+    world = engine.sample_world(view, random.Random(1))
+    _check_world(world, view, st, seat, 0)
+
+
 def _escape(st) -> set:
     return {c for e in st.events[st.deal_events:] if e.kind == "tricks" for c in e.cards}
 

@@ -107,9 +107,8 @@ class DeclarePhase(Phase):
 
     def matching(self, st, cat: Category, seat: int, said: list) -> list:
         """`seat`'s combinations whose key starts with the numbers `said`, best first."""
-        n = len(said)
-        said = tuple(said)
-        return [kc for kc in self.hand(st, cat, seat) if kc[0][:n] == said]
+        n, prefix = len(said), tuple(said)
+        return [kc for kc in self.hand(st, cat, seat) if kc[0][:n] == prefix]
 
     def beating(self, st, cat: Category, seat: int) -> tuple:
         """The combination `seat` answers `not good` with: his best one that matches every step he called equal
@@ -218,7 +217,7 @@ class DeclarePhase(Phase):
 
     def resolve(self, st, cat: Category, winner: int | None, best: tuple | None) -> None:
         """`winner` scores `best` (key, cards) and the extras the category allows; then the next category."""
-        if winner is not None and self.won is not None:
+        if winner is not None and best is not None and self.won is not None:
             key, cards = best
             extras = [c for k, c in self.hand(st, cat, winner) if c != cards and
                       (cat.extras == "all" or (cat.extras == "weaker" and k <= key))]
