@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPECS = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "games", "*.yaml")))
 
 
-def _decisions(path: str, seed: int = 3, every: int = 7):
+def _decisions(path: str, seed: int = 3, every: int = 12):
     """(state, seat to move) at every `every`-th decision with a choice of one seeded random deal."""
     game = load_game(os.path.join(ROOT, path))
     st = engine.new_match(game, seed=seed)
