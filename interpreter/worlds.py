@@ -552,7 +552,7 @@ def _pins(view: State, sizes: dict) -> dict:
     played, shown or discarded by a seat (its first dealt zone) or seen now in a dealt zone. The first fact about
     a card wins."""
     game, n = view.game, view.n
-    hand_of = {}
+    hand_of: dict[int, int] = {}
     for zid in sizes:
         z, owner = game.zone_of(zid, n)
         if owner is not None and z.per_seat:
