@@ -56,7 +56,7 @@ class HeuristicAgent(Agent):
         me = engine.actor(view)
         method = getattr(self, "on_" + phase.type_name, None)
         move = method(view, phase, me, moves) if method else None
-        return move if move in moves else self.rng.choice(moves)
+        return move if move is not None and move in moves else self.rng.choice(moves)
 
     # -- per phase type -----------------------------------------------------------------------------------------------
     def on_auction(self, view, phase, me, moves):

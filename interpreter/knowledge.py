@@ -138,7 +138,8 @@ def _infer_from_tricks(view, kn: Knowledge) -> dict:
     suit_of = deck.suit_of
     kn.strength = list(deck.rank_of)
     hands: dict = {}
-    rules, trump, escape, trick = None, None, set(), []
+    rules, trump, escape = None, None, set()
+    trick: list[int] = []
     for event in view.events:
         if event.kind == "tricks":
             rules = phase_of(game, event.phase)

@@ -12,32 +12,47 @@ the decision at hand. Its known weakness (strategy fusion: it assumes it will kn
 little in trick games, where it is the classic strong baseline.
 
 The budget is counted in playout moves (`budget`), not seconds, so a seed reproduces the agent's play exactly
-on any machine; a sampled world is charged as the moves its replay of the deal costs (`SAMPLE_COST` per event so
-far), and `worlds` caps the number of sampled worlds.
+on any machine. A sampled world is charged the work its sampling really took (the moves its replays of the deal
+made and tried, retries included: `worlds.draw_world`), and sampling stops when the budget is spent: a position
+whose worlds are slow to find gets fewer worlds rather than more time (none: the rollout policy decides).
+`worlds` caps the number of sampled worlds.
 """
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from . import engine
 from .agents import Agent, HeuristicAgent, RandomAgent
 from .state import Move, State
-from .worlds import SamplingError
+from .worlds import draw_world
 
 DEFAULT_BUDGET = 6000  # playout moves per decision: about a second or less on a 2-core machine for every game
 DEFAULT_WORLDS = 40
-SAMPLE_COST = 20  # a sampled world, in playout moves per event of the deal so far (it replays the deal, with retries)
 MAX_FAILURES = 3  # worlds the sampler may fail to find for one decision before the agent plays by its policy
 
 
+@dataclass(frozen=True)
+class Effort:
+    """What one decision's search did: `worlds` played out, `failures` (worlds not found), `work` charged (sampling
+    work plus playout moves, the budget's unit)."""
+
+    worlds: int
+    failures: int
+    work: int
+
+
 class SearchAgent(Agent):
-    """Chooses by determinized playouts from worlds sampled from its view.
+    """Chooses by determinized playouts from worlds sampled from its view; `last` is the Effort of its last search.
 
     >>> from interpreter.compiler import load_game
     >>> game = load_game("docs/examples/tiny.yaml")
     >>> st = engine.new_match(game, seed=5)
     >>> seat = engine.to_move(st)
-    >>> SearchAgent(seed=1, budget=400).choose(st.view(seat), engine.legal_moves(st)) in engine.legal_moves(st)
+    >>> agent = SearchAgent(seed=1, budget=400)
+    >>> agent.choose(st.view(seat), engine.legal_moves(st)) in engine.legal_moves(st)
+    True
+    >>> agent.last.worlds > 0 and agent.last.work >= 400
     True
     """
 
@@ -49,6 +64,7 @@ class SearchAgent(Agent):
         self.budget = budget
         self.worlds = worlds
         self.policy = HeuristicAgent if rollout == "heuristic" else RandomAgent
+        self.last: Effort | None = None
 
     def choose(self, view: State, moves: list) -> Move:
         if len(moves) == 1:
@@ -59,16 +75,18 @@ class SearchAgent(Agent):
         return max(zip(values, moves), key=lambda pair: pair[0])[1]
 
     def evaluate(self, view: State, moves: list) -> list | None:
-        """The mean deal value for the deciding seat of each move over sampled worlds (None: no world found)."""
+        """The mean deal value for the deciding seat of each move over sampled worlds (None: no world found within
+        the budget)."""
         me = engine.to_move(view)
+        if me is None:
+            raise ValueError("no seat is to move in this view")
         totals = [0.0] * len(moves)
         spent, worlds, failures = 0, 0, 0
-        sample_cost = SAMPLE_COST * len(view.events)
-        while worlds < self.worlds and (worlds == 0 or spent < self.budget) and failures < MAX_FAILURES:
-            spent += sample_cost
-            try:
-                world = engine.sample_world(view, self.rng)
-            except SamplingError:
+        while worlds < self.worlds and spent < self.budget and failures < MAX_FAILURES:
+            drawn = draw_world(view, self.rng, limit=self.budget - spent)
+            spent += drawn.work
+            world = drawn.world
+            if world is None:
                 failures += 1
                 continue
             rollout_seed = self.rng.randrange(1 << 30)
@@ -77,6 +95,7 @@ class SearchAgent(Agent):
                 totals[i] += value
                 spent += steps
             worlds += 1
+        self.last = Effort(worlds, failures, spent)
         return [t / worlds for t in totals] if worlds else None
 
     def playout(self, st: State, move: Move, me: int, seed: int) -> tuple:

@@ -121,7 +121,8 @@ def var_decls(c: SpecDSL) -> dict:
             hint = f"a {t} var starts as none: leave out default" if t in T.NULLABLE else \
                 f"write a default of type {t}"
             raise c.error(f"default {default!r} is not a {t}", path + ("default",), hint)
-        if values is not None and default not in values:
+        if values is not None and not (all(x in values for x in default) if isinstance(default, list)
+                                       else default in values):
             raise c.error(f"default {default!r} is not one of the values", path + ("default",))
         decl = VarDecl(name, t, bool(spec.get("per_seat", False)), values, default, spec.get("scope", "deal"),
                        spec.get("visible", "all"))

@@ -12,27 +12,36 @@ seat, a card in the viewer's hand that a hidden exchange brought), it is swapped
 viewer has never seen from the place where it is needed; the repaired layout is then dealt and replayed once
 more from scratch, so that every var the spec set from the cards (a called partner, who holds a card) is
 computed by the rules themselves. Every replayed step must log exactly the events the view holds, and the
-result must show the same view; a layout that does not is drawn again (a bounded number of times, then
-SamplingError).
+result must show the same view. What a hidden hand says in a declaration (a point of 43, these sequences and no
+other) is rarely true of a random layout: when the repairing replays fail, a local search from the world as the
+first declaration of a `declare` phase is to be made swaps free cards between the hidden hand the replay failed
+on and another hidden place, replaying only from there, and keeps the swaps that get the replay at least as far
+(`climb`). A layout
+that still fails is drawn again (a bounded number of times, then SamplingError). `draw_world` also counts the
+work done (moves replayed or tried), so that a caller can bound it and charge it (the search agent does).
 
 The distribution: uniform over the layouts that respect those constraints, filtered by the replay (rejection
-sampling), with hidden moves uniform among the legal ones. It is not the exact Bayesian posterior (a seat that
+sampling), with hidden moves uniform among the legal ones; the local search biases it (towards hands near the
+first random layout that fits the declarations), a small price against thousands of rejected deals. It is not the exact Bayesian posterior (a seat that
 bid high is not assumed to hold good cards, hidden discards are not weighted by how likely a player was to make
 them), which is the usual and accepted approximation of determinized search.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from . import engine
 from .errors import InterpError
+from .events import phase_of
 from .knowledge import knowledge
 from .state import State, event_visible
 
-TRIES = 200
-WALK = 40
-VAR_FITS = 8
-LENIENT_PASSES = 3  # repairing replays, at most, before the clean one  # re-deals, at most, to make the card vars set at the deal name the view's cards  # swaps tried, at most, to make one logged move legal
+TRIES = 200  # layouts drawn, at most, before SamplingError
+WALK = 40  # swaps tried, at most, to make one logged move legal
+VAR_FITS = 8  # re-deals, at most, to make the card vars set at the deal name the view's cards
+CLIMB = 150  # swaps tried, at most, by the local search (`climb`)
+PATIENCE = 40  # swaps it tries, at most, without getting further, before the layout is drawn again
+LENIENT_PASSES = 3  # repairing replays, at most, before the clean one
 
 
 class SamplingError(InterpError):
@@ -41,30 +50,59 @@ class SamplingError(InterpError):
 
 def sample_world(view: State, rng, tries: int = TRIES) -> State:
     """A complete state of the same match at the same point, consistent with `view` (see the module docstring)."""
-    if view.viewer is None:
-        raise ValueError("sample_world takes a view (state.view(seat)), not a full state")
-    sampler = _Sampler(view, rng)
+    drawn = draw_world(view, rng, tries)
+    if drawn.world is None:
+        raise SamplingError(f"no world consistent with the view of seat {view.viewer} in {tries} tries "
+                            f"(deal {view.deal_no}, {len(view.events)} events)")
+    return drawn.world
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What `draw_world` gives: the `world` (None when none was found) and the `work` it took, counted in moves
+    replayed (every decision replayed or tried, and every deal dealt, counts one), a measure that does not depend
+    on the machine, comparable to the moves of a playout."""
+
+    world: State | None
+    work: int
+
+
+def draw_world(view: State, rng, tries: int = TRIES, limit: int | None = None) -> Drawn:
+    """`sample_world` with its cost: stops after `tries` layouts, or as soon as the work passes `limit`.
+
+    >>> import random
+    >>> from interpreter.compiler import load_game
+    >>> st = engine.new_match(load_game("docs/examples/tiny.yaml"), seed=4)
+    >>> drawn = draw_world(st.view(engine.to_move(st)), random.Random(1))
+    >>> drawn.world is not None and drawn.work > 0
+    True
+    """
+    sampler = _Sampler(view, rng, limit)
     for _ in range(tries):
         world = sampler.attempt()
         if world is not None:
-            return world
-    raise SamplingError(f"no world consistent with the view of seat {view.viewer} in {tries} tries "
-                        f"(deal {view.deal_no}, {len(view.events)} events)")
+            return Drawn(world, sampler.work)
+        if sampler.spent():
+            break
+    return Drawn(None, sampler.work)
 
 
 class _Sampler:
     """One view's sampling: what it knows, computed once, and the attempts."""
 
-    def __init__(self, view: State, rng):
-        self.view, self.rng, self.seat = view, rng, view.viewer
+    def __init__(self, view: State, rng, limit: int | None = None):
+        if view.viewer is None:
+            raise ValueError("sample_world takes a view (state.view(seat)), not a full state")
+        self.seat: int = view.viewer
+        self.view, self.rng, self.limit = view, rng, limit
         self.kn = knowledge(view)
         self.target = _signature(view)
         self.owners = self.kn.hands
         self.escape = {c for e in view.events if e.kind == "tricks" for c in e.cards}
-        self.named_by = [set()]  # named_by[i]: the cards the view's events before i name
+        self.named_by: list[set] = [set()]  # named_by[i]: the cards the view's events before i name
         for e in view.events:
             self.named_by.append(self.named_by[-1] | set(e.cards))
-        self.named_after = [set()]  # named_after[k]: the cards the events from k on name (reversed while built)
+        self.named_after: list[set] = [set()]  # named_after[k]: the cards the events from k on name (reversed while built)
         for e in reversed(view.events):
             self.named_after.append(self.named_after[-1] | set(e.cards))
         self.named_after.reverse()
@@ -76,6 +114,14 @@ class _Sampler:
         for zid, cards in enumerate(view.zones):
             self.order_shown.setdefault(zid, {c: k for k, c in enumerate(cards)})
         self.sheds = {e.seat for e in view.events if _masked(e) and e.kind == "discard"}  # discard unseen cards
+        self.declaring = {p.id for p in view.game.phases if p.type_name == "declare"}
+        self.snap: tuple | None = None  # (world, view events matched, world events read) at the first declaration
+        self.stuck = 0
+        self.work = 0  # moves replayed or tried, and deals dealt, so far
+
+    def spent(self) -> bool:
+        """Whether the work has passed the limit."""
+        return self.limit is not None and self.work > self.limit
 
     # -- one attempt ------------------------------------------------------------------------------------------------
     def attempt(self) -> State | None:
@@ -100,7 +146,10 @@ class _Sampler:
             if self.replay(world, layout, choices, repair=True):
                 break
         else:
-            return None
+            climbed = self.climb(seed, layout, choices)
+            if climbed is None:
+                return None
+            world = climbed
         if not self.fit_visible(world, layout, choices):
             return None
         world = _fresh(self.view, seed)
@@ -113,6 +162,7 @@ class _Sampler:
         return world
 
     def deal(self, world: State, layout: dict) -> None:
+        self.work += 1
         world.stack = {z: list(cards) for z, cards in layout.items()}
         engine.advance(world)
 
@@ -140,7 +190,7 @@ class _Sampler:
         if phase.rest is not None and left:
             sizes[game.zone_id(phase.rest, None, n)] = left
         slots = dict(sizes)
-        layout = {z: [] for z in sizes}
+        layout: dict[int, list] = {z: [] for z in sizes}
         for card, zid in _pins(view, sizes).items():
             if slots.get(zid, 0) > 0:
                 layout[zid].append(card)
@@ -164,15 +214,20 @@ class _Sampler:
         return layout
 
     # -- replaying --------------------------------------------------------------------------------------------------
-    def replay(self, world: State, layout: dict, choices: dict, repair: bool) -> bool:
+    def replay(self, world: State, layout: dict, choices: dict, repair: bool, start: tuple = (0, 0),
+               snap: bool = False) -> bool:
         """Replay the view's decisions on `world`; False as soon as the world logs what the view does not hold.
-        With `repair`, a card a logged move needs is swapped into place first (in the world and the layout)."""
+        With `repair`, a card a logged move needs is swapped into place first (in the world and the layout).
+        `start`: (view events matched, world events read) when resuming from a snapshot; with `snap`, the world
+        as the first declaration of a `declare` phase is to be made is kept (`self.snap`) for `climb`. `self.stuck` is left at the
+        index of the view's event where the replay failed."""
         seat, events = self.seat, self.view.events
-        i, seen = 0, 0
+        i, seen = start
         while True:
             fresh = [e for e in world.events[seen:] if event_visible(e, seat)]
             seen = len(world.events)
             for e in fresh:
+                self.stuck = i
                 if i >= len(events):
                     return False
                 if not _same(e, events[i]) and not (repair and self.relabel(world, layout, choices, e, i)):
@@ -180,6 +235,7 @@ class _Sampler:
                         self.fit_hand(world, layout, choices, i)
                     return False
                 i += 1
+            self.stuck = i
             if i == len(events):
                 return True
             j = next((k for k in range(i, len(events)) if _is_decision(events[k])), None)  # effects log first
@@ -187,6 +243,10 @@ class _Sampler:
                 if repair and not world.deal_over:
                     self.fit_hand(world, layout, choices, i)
                 return False
+            self.stuck = j
+            self.work += 1
+            if snap and self.snap is None and events[j].phase in self.declaring:
+                self.snap = (world.copy(), i, seen)
             move = choices.get(j)
             if move is not None and move not in engine.legal_moves(world):
                 return False
@@ -204,6 +264,71 @@ class _Sampler:
             if _masked(events[j]):
                 choices[j] = move
             engine.apply(world, move, check=False)
+
+    def climb(self, seed: int, layout: dict, choices: dict) -> State | None:
+        """What the declarations say of a hidden hand (a point of 43, these sequences and no other) is rarely
+        true of a hand drawn at random, and each failure would cost a whole new deal and replay. So, from the
+        world as the first declaration is to be made, a local search: swap a free card of the hidden hand the
+        replay failed on with a free card of another hidden place, replay only from there, and keep the swap
+        when the replay gets at least as far (the swap relabels the two cards in the whole deal, so the layout
+        stays a deal of its own). Returns the replayed world once it gets through, else None."""
+        world = _fresh(self.view, seed)
+        self.deal(world, layout)
+        self.snap = None
+        if self.replay(world, layout, choices, repair=False, snap=True):
+            return world
+        if self.snap is None:
+            return None
+        base, i0, seen0 = self.snap
+        best, since = self.stuck, 0
+        for _ in range(CLIMB):
+            if since > PATIENCE or self.spent():
+                return None
+            since += 1
+            self.work += 1
+            pair = self.free_pair(base, self.view.events[min(best, len(self.view.events) - 1)].seat, i0)
+            if pair is None:
+                return None
+            trial_base = base.copy()
+            trial_layout = {z: list(cards) for z, cards in layout.items()}
+            trial_choices = {k: m for k, m in choices.items() if k < i0}  # the hidden moves from here: drawn anew
+            _swap(trial_base, trial_layout, trial_choices, *pair)
+            world = trial_base.copy()
+            done = self.replay(world, trial_layout, trial_choices, repair=False, start=(i0, seen0))
+            if self.stuck >= best:
+                since = 0 if self.stuck > best else since
+                base, best = trial_base, self.stuck
+                layout.clear()
+                layout.update(trial_layout)
+                choices.clear()
+                choices.update(trial_choices)
+            if done:
+                return world
+        return None
+
+    def free_pair(self, world: State, seat: int | None, i: int) -> tuple | None:
+        """Two cards free to swap at the view's event i (`unseen`) in different places hidden from the viewer,
+        the first in a hand of `seat` (of any other seat when it is the viewer), each allowed where the other is."""
+        game, n, rng = world.game, world.n, self.rng
+        places: dict = {}
+        for zid, cards in enumerate(world.zones):
+            free = [c for c in cards if self.unseen(c, i)]
+            if free and self.hidden_now(world, free[0]) == zid:
+                places[zid] = free
+        owner = {z: game.zone_of(z, n)[1] for z in places}
+        mine = [z for z in places if owner[z] == seat and seat != self.seat]
+        mine = mine or [z for z in places if owner[z] is not None and owner[z] != self.seat]
+        if not mine:
+            return None
+        for _ in range(WALK):
+            zx = rng.choice(mine)
+            zy = rng.choice([z for z in places if z != zx] or [zx])
+            if zy == zx:
+                return None
+            x, y = rng.choice(places[zx]), rng.choice(places[zy])
+            if self.allowed(y, zx) and self.allowed(x, zy):
+                return x, y
+        return None
 
     def move_of(self, world: State, i: int):
         """The move that logged the view's event i (drawn among the legal ones when the view hides it), if legal."""
@@ -275,12 +400,12 @@ class _Sampler:
 
     def var_cards(self, world: State) -> list:
         """(world's card, view's card) pairs of the card-valued vars the view shows."""
-        pairs = []
+        pairs: list[tuple] = []
         for decl in self.view.game.vars.values():
             if decl.type not in ("card", "list[card]") or decl.visible == "none":
                 continue
             mine, theirs = self.view.vars.get(decl.name), world.vars.get(decl.name)
-            rows = zip(mine, theirs) if decl.per_seat else [(mine, theirs)]
+            rows = zip(mine or [], theirs or []) if decl.per_seat else [(mine, theirs)]
             for want, got in rows:
                 want = want if isinstance(want, list) else [want]
                 got = got if isinstance(got, list) else [got]
@@ -313,6 +438,7 @@ class _Sampler:
         places = [z for z in range(len(world.zones)) if not game.zone_visible(world, z, self.seat)]
         mine = [z for z in places if game.zone_of(z, n)[1] == actor]
         for _ in range(steps):
+            self.work += 1
             ours = [(c, z) for z in mine for c in world.zones[z] if self.unseen(c, i + 1)]
             if not ours:
                 return None
@@ -383,7 +509,7 @@ def _reorder(layout: dict, cards: tuple) -> bool:
     rank = {c: k for k, c in enumerate(cards)}
     for zone in layout.values():
         slots = [k for k, c in enumerate(zone) if c in rank]
-        for k, c in zip(slots, sorted((zone[k] for k in slots), key=rank.get)):
+        for k, c in zip(slots, sorted((zone[k] for k in slots), key=rank.__getitem__)):
             zone[k] = c
     return True
 
@@ -421,26 +547,35 @@ def _deal_phase(game):
 
 
 def _pins(view: State, sizes: dict) -> dict:
-    """Cards whose starting zone the view suggests: revealed in a dealt zone; played, shown or discarded by a seat
-    (its first dealt zone); seen now in a dealt zone. The first fact about a card wins."""
+    """Cards whose starting zone the view suggests: revealed in a dealt zone; dealt to the viewer later from a zone
+    of the first deal (a stock dealt on when the hands are empty): that zone; and, before any such later deal,
+    played, shown or discarded by a seat (its first dealt zone) or seen now in a dealt zone. The first fact about
+    a card wins."""
     game, n = view.game, view.n
-    hand_of = {}
+    hand_of: dict[int, int] = {}
     for zid in sizes:
         z, owner = game.zone_of(zid, n)
         if owner is not None and z.per_seat:
             hand_of.setdefault(owner, zid)
     pins: dict = {}
     first = next((k for k, e in enumerate(view.events) if _is_decision(e)), len(view.events))
+    redealt = next((k for k, e in enumerate(view.events) if e.kind == "dealt" and k > first), None)
     for k, e in enumerate(view.events):
         if (e.kind == "reveal" or (e.kind == "dealt" and k < first)) and e.value in sizes:
             for c in e.cards:
                 pins.setdefault(c, e.value)
-    for e in view.events:
-        if e.kind in ("play", "show", "discard", "turn") and e.seat in hand_of:
+        elif e.kind == "dealt" and k > first and e.phase is not None:
+            source = phase_of(game, e.phase).source
+            zid = game.zone_id(source, None, n) if source is not None else None
+            for c in e.cards if zid in sizes else ():
+                pins.setdefault(c, zid)
+    before = view.events if redealt is None else view.events[:redealt]
+    for e in before:
+        if e.kind in ("play", "show", "discard", "turn", "announce") and e.seat in hand_of:
             for c in e.cards:
                 pins.setdefault(c, hand_of[e.seat])
     for zid, cards in enumerate(view.zones):
-        if zid in sizes:
+        if zid in sizes and redealt is None:
             for c in cards:
                 pins.setdefault(c, zid)
     return pins

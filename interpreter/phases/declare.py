@@ -26,6 +26,7 @@ from .turns import Template
 
 GOOD, NOT_GOOD, EQUAL, PASS = (Move("option", w) for w in ("good", "not good", "equal", "pass"))
 COMBOS = T.list_of(T.list_of(T.CARD))
+MEMO = 4096  # remembered hands, at most (the memo is emptied when full)
 
 
 class Category:
@@ -43,6 +44,7 @@ class DeclarePhase(Phase):
         super().__init__(pid, when, label)
         self.leader, self.follower, self.categories, self.won = leader, follower, categories, won
         self.claims_public = claims_public
+        self.memo: dict = {}  # (category, seat, the state's cards and vars) -> `hand`'s answer
 
     # -- compiling ------------------------------------------------------------------------------------------------
     @classmethod
@@ -83,20 +85,30 @@ class DeclarePhase(Phase):
 
     # -- combinations -----------------------------------------------------------------------------------------------
     def hand(self, st, cat: Category, seat: int) -> list:
-        """`seat`'s combinations of `cat` as (key, cards), best first (ties keep the spec's order)."""
+        """`seat`'s combinations of `cat` as (key, cards), best first (ties keep the spec's order). A pure function
+        of the state, asked many times a move: remembered by the state's cards, vars, options, dealer and seats."""
+        memo_key = (cat.id, seat, st.dealer, tuple(st.active), tuple(map(tuple, st.zones)), repr(st.vars),
+                    repr(st.options))
+        found = self.memo.get(memo_key)
+        if found is not None:
+            return found
+
         def keyed(ctx) -> list:
             out = []
             for cards in cat.combos(ctx):
                 ctx.loc["combo"] = cards
                 out.append((tuple(step[0](ctx) for step in cat.steps), cards))
             return out
-        return sorted(with_locals(st, {"me": seat, "combo": None}, keyed), key=lambda kc: kc[0], reverse=True)
+        combos = sorted(with_locals(st, {"me": seat, "combo": None}, keyed), key=lambda kc: kc[0], reverse=True)
+        if len(self.memo) >= MEMO:
+            self.memo.clear()
+        self.memo[memo_key] = combos
+        return combos
 
     def matching(self, st, cat: Category, seat: int, said: list) -> list:
         """`seat`'s combinations whose key starts with the numbers `said`, best first."""
-        n = len(said)
-        said = tuple(said)
-        return [kc for kc in self.hand(st, cat, seat) if kc[0][:n] == said]
+        n, prefix = len(said), tuple(said)
+        return [kc for kc in self.hand(st, cat, seat) if kc[0][:n] == prefix]
 
     def beating(self, st, cat: Category, seat: int) -> tuple:
         """The combination `seat` answers `not good` with: his best one that matches every step he called equal
@@ -205,7 +217,7 @@ class DeclarePhase(Phase):
 
     def resolve(self, st, cat: Category, winner: int | None, best: tuple | None) -> None:
         """`winner` scores `best` (key, cards) and the extras the category allows; then the next category."""
-        if winner is not None and self.won is not None:
+        if winner is not None and best is not None and self.won is not None:
             key, cards = best
             extras = [c for k, c in self.hand(st, cat, winner) if c != cards and
                       (cat.extras == "all" or (cat.extras == "weaker" and k <= key))]
