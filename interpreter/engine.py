@@ -89,6 +89,8 @@ def _initial(decl, n: int):
 def start_deal(st: State, play: bool = True) -> None:
     """Reset the deal's zones and vars, seat the players, and (if `play`) run up to the first decision."""
     game = st.game
+    if st.unsettled:
+        st.settle()
     st.deal_no += 1
     for zone in st.zones:
         zone.clear()
@@ -168,8 +170,7 @@ def end_deal(st: State) -> None:
     values = [after - was for after, was in zip(sheet_standings(st), standing)]
     st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries,
                      "values": values})
-    if game.breakdown:
-        st.deals[-1]["breakdown"] = game.result_lines(st)
+    st.unsettled = bool(game.breakdown)  # its lines are made when the records are read (State.deals)
     st.events.append(Event("deal-end", value=st.deal_no))
     st.deal_over = True
     check_match_end(st)
@@ -202,6 +203,8 @@ def next_deal(st: State, play: bool = True) -> None:
 def end_by_agreement(st: State) -> None:
     """The players stop the match early: the spec's `match.agreed_end` statements adjust the sheet (for a
     pool target, say, the missing pool goes to the mountain), and the match is over."""
+    if st.unsettled:
+        st.settle()
     if st.game.agreed_end is not None:
         st.game.agreed_end(st)
     st.match_over = True
