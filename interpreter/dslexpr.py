@@ -14,10 +14,11 @@ from lark import Token, Tree
 from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
-from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, call1, comparison, define_call, display, divide,
-                         field_value, guard, item_at, looper, name_of)
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, comparison, define_call, display,
+                         divide, field_value, guard, item_at, looper, name_of)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
+from .reads import free_names
 
 # Compile-time limits: how deeply one expression nests once its defines are inlined (its closures call each other
 # that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. A level is
@@ -50,6 +51,7 @@ class Compiler:
         self.source = source
         self.locals: dict = dict(locals_ or {})
         self.macro_stack = macro_stack
+        self.steady: Steady | None = None  # inside a statement loop: what its body may assign (dslruntime.Steady)
 
     # -- helpers --------------------------------------------------------------------------------------------
     def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError) -> NoReturn:
@@ -507,6 +509,16 @@ class Compiler:
             names = self.scope.shared[key] = frozenset(found)
         return names
 
+    def free(self, name: str) -> frozenset:
+        """The names a define reads that its own parts do not bind (reads.free_names), worked out once."""
+        key = ("free", name)
+        names = self.scope.shared.get(key)
+        if names is None:
+            macro = self.scope.macros[name]
+            tree = parse(macro.text, "expr", macro.source)
+            names = self.scope.shared[key] = frozenset(free_names(tree, self.scope.macros, frozenset(macro.params)))
+        return names
+
     def shared_macro(self, node, macro, args: list) -> Compiled:
         """A define is compiled once per argument types and types of the locals of the place it is used that
         it mentions (a define sees those locals, e.g. `me`), and shared by every place that uses it alike; each
@@ -530,6 +542,11 @@ class Compiler:
         # what the body requires of the caller's locals (its own parameters are bound here, not required)
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
         local = body.local if not args else None
+        steady = self.steady
+        if steady is not None and not args and not body.const:
+            free = self.free(macro.name)
+            if not free & steady.written and not any(n in self.locals for n in free):
+                fn = steady.remember(fn)
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
                         requires=requires)
 
@@ -574,6 +591,7 @@ class Compiler:
         if not T.is_list(coll.type):
             self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
         inner = Compiler(self.scope, self.source, self.locals, self.macro_stack)
+        inner.steady = self.steady  # an expression assigns nothing: the loop around it still holds
         inner.locals[var] = (T.element(coll.type), coll.domain)
         body = inner.expr(body_node)
         cond = None

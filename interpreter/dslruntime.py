@@ -57,6 +57,46 @@ def define_call(params: tuple, args: list, body: Fn) -> Fn:
     return lambda ctx: bind_all(ctx, params, [f(ctx) for f in args], body)
 
 
+class Steady:
+    """What a statement loop's body may assign (`written`): a define used in the body that takes no argument,
+    reads no local and mentions none of those names has the same value at every element, so it is worked out
+    at its first use in the loop and remembered until the loop ends (`total[s] += shares(s) * unit` works
+    `unit` out once, not once per seat). The loop forgets the values when it starts and when it ends."""
+
+    __slots__ = ("written", "cells")
+
+    def __init__(self, written: frozenset) -> None:
+        self.written = written
+        self.cells: list = []
+
+    def remember(self, fn: Fn) -> Fn:
+        cell = [MISSING]
+        self.cells.append(cell)
+
+        def remembered(ctx):
+            value = cell[0]
+            if value is MISSING:
+                value = cell[0] = fn(ctx)
+            return value
+        return remembered
+
+    def loop(self, run: Fn) -> Fn:
+        """`run` (the loop) forgetting the remembered values before and after it."""
+        cells = self.cells
+        if not cells:
+            return run
+
+        def steady_loop(ctx):
+            for cell in cells:
+                cell[0] = MISSING
+            try:
+                return run(ctx)
+            finally:
+                for cell in cells:
+                    cell[0] = MISSING
+        return steady_loop
+
+
 def too_big(value) -> bool:
     """Whether a value passes the size a stored value may have (MAX_LIST, MAX_TEXT, MAX_INT)."""
     t = type(value)

@@ -17,7 +17,7 @@ import re
 
 from lark import Token, Tree
 
-from .dsl import parse
+from .dslparse import parse
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 GAME_CONSTANTS = frozenset({"seats", "n_players", "bids", "suits"})  # fixed for a game and a player count
@@ -72,6 +72,42 @@ def read_names(tree, macros: dict, seen: set | None = None) -> set:
             seen.add(name)
             names |= read_names(parse(macros[name].text, "expr", macros[name].source), macros, seen)
     return names - set(macros)
+
+
+def free_names(tree, macros: dict, bound: frozenset = frozenset()) -> set:
+    """The names an expression reads that none of its own parts bind (a loop's variable, a `with` name, a
+    define's parameters), following the defines it uses: those see the locals of the place they are used, so
+    a name bound around a define's use is not free in it either.
+
+    >>> sorted(free_names(parse("sum(x + y for x in xs) + (with z = 1: z + w)", "expr"), {}))
+    ['w', 'xs', 'y']
+    """
+    if not isinstance(tree, Tree):
+        return set()
+    kind, children = tree.data, tree.children
+    if kind == "name":
+        name = str(children[0])
+        if name in bound:
+            return set()
+        if name in macros:
+            return free_names(parse(macros[name].text, "expr", macros[name].source), macros, bound)
+        return {name}
+    if kind in ("comprehension", "aggregate"):
+        body, var, coll, cond = children[-4:]
+        inner = bound | {str(var)}
+        return free_names(coll, macros, bound) | free_names(body, macros, inner) | free_names(cond, macros, inner)
+    if kind == "with_":
+        name, value, body = children
+        return free_names(value, macros, bound) | free_names(body, macros, bound | {str(name)})
+    names: set = set()
+    if kind == "call":
+        name = str(children[0])
+        if name in macros and name not in bound:
+            macro = macros[name]
+            names = free_names(parse(macro.text, "expr", macro.source), macros, bound | set(macro.params))
+    for child in children:
+        names |= free_names(child, macros, bound)
+    return names
 
 
 def from_sheet_only(text: str, game) -> bool:

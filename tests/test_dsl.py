@@ -71,6 +71,32 @@ def test_defines_with_parameters_and_caller_locals():
     assert ev("count(over for p in pts)", scope) == 1
 
 
+def test_a_define_the_loop_cannot_change_is_worked_out_once_per_loop():
+    """`for p in pts: y += bonus`: the body assigns y only, so `bonus` (which reads seen and pts, not p) has
+    one value for the whole loop and is read once per loop; a define that reads what the body assigns, or the
+    loop variable, is worked out at every element."""
+    scope, store = make_scope()
+    reads = []
+    store["y"] = 0
+    scope.symbols["y"] = Symbol("y", "int", get=lambda c: store["y"], set=lambda c, v: store.__setitem__("y", v))
+    scope.symbols["seen"] = Symbol("seen", "int", get=lambda c: reads.append(1) or store["x"])
+    scope.macros["bonus"] = Macro("bonus", (), "seen + sum(q for q in pts)", SourceRef())  # 4 + 14
+    scope.macros["running"] = Macro("running", (), "seen + y", SourceRef())  # reads y, which the loop assigns
+    scope.macros["twice"] = Macro("twice", (), "seen * p", SourceRef())  # reads the loop variable
+    compile_stmts("for p in pts: if p > 0: y += bonus", scope)(Context())
+    assert store["y"] == 5 * 18 and len(reads) == 1
+    compile_stmts("for p in pts: y += bonus", scope)(Context())  # a new loop works it out again
+    assert store["y"] == 10 * 18 and len(reads) == 2
+    reads.clear()
+    store["y"] = 0
+    compile_stmts("for p in pts: y += running", scope)(Context())
+    assert store["y"] == 4 * 2 ** 5 - 4 and len(reads) == 5  # 4, 8, 16, 32, 64: y doubles plus 4 each time
+    reads.clear()
+    store["y"] = 0
+    compile_stmts("for p in pts: y += twice", scope)(Context())
+    assert store["y"] == 4 * 14 and len(reads) == 5
+
+
 def test_recursive_define_is_refused():
     scope, _ = make_scope()
     scope.macros["loop"] = Macro("loop", (), "loop + 1", SourceRef())
