@@ -546,7 +546,7 @@ class Compiler:
         if steady is not None and not args and not body.const:
             free = self.free(macro.name)
             if not free & steady.written and not any(n in self.locals for n in free):
-                fn = steady.remember(fn)
+                fn = steady.remember(fn, key)
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
                         requires=requires)
 

@@ -67,11 +67,17 @@ class Steady:
 
     def __init__(self, written: frozenset) -> None:
         self.written = written
-        self.cells: list = []
+        self.cells: dict = {}  # the define (as compiled) -> its cell: the places that use it share one value
 
-    def remember(self, fn: Fn) -> Fn:
-        cell = [MISSING]
-        self.cells.append(cell)
+    def cell(self, key, empty) -> list:
+        cell = self.cells.get(key)
+        if cell is None:
+            cell = self.cells[key] = empty
+        return cell
+
+    def remember(self, fn: Fn, key) -> Fn:
+        """`fn` (the use of the define compiled as `key`) remembering its value in the define's cell."""
+        cell = self.cell(key, [MISSING])
 
         def remembered(ctx):
             value = cell[0]
@@ -82,7 +88,7 @@ class Steady:
 
     def loop(self, run: Fn) -> Fn:
         """`run` (the loop) forgetting the remembered values before and after it."""
-        cells = self.cells
+        cells = list(self.cells.values())
         if not cells:
             return run
 
@@ -95,6 +101,42 @@ class Steady:
                 for cell in cells:
                     cell[0] = MISSING
         return steady_loop
+
+
+class Stretch(Steady):
+    """The phases' `when` conditions, checked one after another while the engine skips phases: nothing changes
+    the game between two checks, so a define they use without arguments is worked out once per stretch of
+    checks. The engine `open`s a stretch before the first check and `close`s it before a phase starts (and
+    when it stops); outside an open stretch nothing is remembered, so a condition evaluated anywhere else is
+    worked out as usual."""
+
+    __slots__ = ("token",)
+
+    def __init__(self) -> None:
+        super().__init__(frozenset())
+        self.token: object | None = None
+
+    def open(self) -> None:
+        if self.token is None:
+            self.token = object()
+
+    def close(self) -> None:
+        self.token = None
+
+    def remember(self, fn: Fn, key) -> Fn:
+        stretch = self
+        cell = self.cell(key, [None, None])  # the stretch it was worked out in, the value
+
+        def remembered(ctx):
+            token = stretch.token
+            if token is None:
+                return fn(ctx)
+            if cell[0] is token:
+                return cell[1]
+            value = fn(ctx)
+            cell[0], cell[1] = token, value
+            return value
+        return remembered
 
 
 def too_big(value) -> bool:

@@ -111,7 +111,16 @@ def start_deal(st: State, play: bool = True) -> None:
 
 
 def advance(st: State) -> None:
-    """Run automatic phases (and skip phases whose `when` is false) until a seat must decide or the deal ends."""
+    """Run automatic phases (and skip phases whose `when` is false) until a seat must decide or the deal ends.
+    The `when` conditions checked between two phase starts share the defines they use (game.stretch)."""
+    stretch = st.game.stretch
+    try:
+        _advance(st, stretch)
+    finally:
+        stretch.close()
+
+
+def _advance(st: State, stretch) -> None:
     phases = st.game.phases
     steps = 0
     while not st.deal_over:
@@ -137,9 +146,12 @@ def advance(st: State) -> None:
             return
         try:
             if st.ph is None:
-                if phase.when is not None and not phase.when(st):
-                    st.phase += 1
-                    continue
+                if phase.when is not None:
+                    stretch.open()
+                    if not phase.when(st):
+                        st.phase += 1
+                        continue
+                stretch.close()  # the phase starts: the game changes
                 phase.start(st)
             if phase.done(st):
                 finish_phase(st, phase)

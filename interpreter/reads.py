@@ -97,13 +97,13 @@ def free_names(tree, macros: dict, bound: frozenset = frozenset()) -> set:
         inner = bound | {str(var)}
         return free_names(coll, macros, bound) | free_names(body, macros, inner) | free_names(cond, macros, inner)
     if kind == "with_":
-        name, value, body = children
-        return free_names(value, macros, bound) | free_names(body, macros, bound | {str(name)})
+        bound_name, value, body = children
+        return free_names(value, macros, bound) | free_names(body, macros, bound | {str(bound_name)})
     names: set = set()
     if kind == "call":
-        name = str(children[0])
-        if name in macros and name not in bound:
-            macro = macros[name]
+        called = str(children[0])
+        if called in macros and called not in bound:
+            macro = macros[called]
             names = free_names(parse(macro.text, "expr", macro.source), macros, bound | set(macro.params))
     for child in children:
         names |= free_names(child, macros, bound)

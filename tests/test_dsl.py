@@ -97,6 +97,28 @@ def test_a_define_the_loop_cannot_change_is_worked_out_once_per_loop():
     assert store["y"] == 4 * 14 and len(reads) == 5
 
 
+def test_conditions_checked_in_one_stretch_share_a_define():
+    """The phases' `when` conditions share a Stretch: while it is open (the engine skips phases; nothing
+    changes) a define they use is read once for all of them; closed, every evaluation works it out."""
+    from interpreter.dslruntime import Stretch
+    scope, store = make_scope()
+    reads = []
+    scope.symbols["seen"] = Symbol("seen", "int", get=lambda c: reads.append(1) or store["x"])
+    scope.macros["big"] = Macro("big", (), "seen > 3", SourceRef())
+    stretch = Stretch()
+    first, _ = compile_expr("big and x == 4", scope, steady=stretch)
+    second, _ = compile_expr("not big", scope, steady=stretch)
+    ctx = Context()
+    stretch.open()
+    assert first(ctx) is True and second(ctx) is False and len(reads) == 1
+    stretch.close()
+    store["x"] = 2  # the game changed (a phase ran)
+    stretch.open()
+    assert first(ctx) is False and second(ctx) is True and len(reads) == 2
+    stretch.close()
+    assert second(ctx) is True and second(ctx) is True and len(reads) == 4  # closed: nothing remembered
+
+
 def test_recursive_define_is_refused():
     scope, _ = make_scope()
     scope.macros["loop"] = Macro("loop", (), "loop + 1", SourceRef())

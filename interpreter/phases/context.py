@@ -29,7 +29,8 @@ class PhaseContext:
         return self.c.number(self._p(key), value)
 
     def when(self):
-        return self.expr("when", "bool") if "when" in self.spec else None
+        """The phase's `when` condition, whose defines are remembered while the engine skips phases (Stretch)."""
+        return self.c.expr(self._p("when"), "bool", steady=self.c.stretch) if "when" in self.spec else None
 
     def zone_name(self, key, per_seat: bool | None = None) -> str:
         path = self._p(key)
