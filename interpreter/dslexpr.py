@@ -14,11 +14,17 @@ from lark import Token, Tree
 from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
-from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, comparison, define_call, display,
-                         divide, field_value, guard, item_at, looper, name_of)
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_table, comparison, define_call,
+                         display, divide, field_value, guard, item_at, looper, name_of)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
-from .reads import free_names
+from .reads import calls_in, free_names
+
+# Built-ins whose value depends on the deck and their arguments only (a define of a card that calls nothing
+# else and reads no name but its parameter is tabled by card: dslruntime.card_table).
+DECK_ONLY = frozenset({"suit", "rank", "rank_name", "points", "card", "len", "abs", "min", "max", "floor", "ceil",
+                       "trunc", "round", "sum", "count", "any", "all", "first", "max_by", "min_by"})
+SCALARS = frozenset({T.BOOL, T.INT, T.NUM, T.STR})
 
 # Compile-time limits: how deeply one expression nests once its defines are inlined (its closures call each other
 # that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. A level is
@@ -519,6 +525,17 @@ class Compiler:
             names = self.scope.shared[key] = frozenset(free_names(tree, self.scope.macros, frozenset(macro.params)))
         return names
 
+    def of_the_card_only(self, macro) -> bool:
+        """Whether a define's value depends on its parameter and the deck alone: it reads no other name and
+        calls only DECK_ONLY built-ins (and defines that do the same)."""
+        key = ("deck only", macro.name)
+        known = self.scope.shared.get(key)
+        if known is None:
+            tree = parse(macro.text, "expr", macro.source)
+            known = self.scope.shared[key] = not self.free(macro.name) \
+                and calls_in(tree, self.scope.macros) <= DECK_ONLY
+        return known
+
     def shared_macro(self, node, macro, args: list) -> Compiled:
         """A define is compiled once per argument types and types of the locals of the place it is used that
         it mentions (a define sees those locals, e.g. `me`), and shared by every place that uses it alike; each
@@ -542,6 +559,9 @@ class Compiler:
         # what the body requires of the caller's locals (its own parameters are bound here, not required)
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
         local = body.local if not args else None
+        if len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
+                and self.of_the_card_only(macro):
+            fn = card_table(macro.params[0], args[0].fn, body.fn, self.scope.shared.setdefault(("table", key), {}))
         steady = self.steady
         if steady is not None and not args and not body.const:
             free = self.free(macro.name)

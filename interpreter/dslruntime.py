@@ -139,6 +139,26 @@ class Stretch(Steady):
         return remembered
 
 
+def card_table(param: str, arg: Fn, body: Fn, table: dict) -> Fn:
+    """The use of a define of one card whose value depends on the card alone (`is_trump(c)`: the deck's
+    facts about it, constants): worked out once per card, then looked up in `table` (shared by every place
+    that uses the define alike)."""
+    def tabled(ctx):
+        card = arg(ctx)
+        value = table.get(card, MISSING)
+        if value is MISSING:
+            loc = ctx.loc
+            saved = loc.get(param, MISSING)
+            loc[param] = card
+            try:
+                value = body(ctx)
+            finally:
+                _restore(loc, param, saved)
+            table[card] = value
+        return value
+    return tabled
+
+
 def too_big(value) -> bool:
     """Whether a value passes the size a stored value may have (MAX_LIST, MAX_TEXT, MAX_INT)."""
     t = type(value)

@@ -298,7 +298,7 @@ def legal_moves(st: State) -> list:
         moves = phase.legal(st)
     except PYTHON_ERRORS as exc:
         raise phase_failure(phase, exc) from None
-    st.legal = (position(st), tuple(moves))
+    st.legal = ((st.deal_no, st.phase, len(st.history), len(st.events)), tuple(moves))  # position(st), inlined
     return moves
 
 
@@ -332,13 +332,14 @@ def apply(st: State, move: Move, check: bool = True) -> None:
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     seat = phase.actor(st)
     BUDGET.steps = 0
-    if len(st.history) >= MAX_DEAL_MOVES and st.history[-MAX_DEAL_MOVES][0] == st.deal_no:
+    history = st.history
+    if len(history) >= MAX_DEAL_MOVES and history[-MAX_DEAL_MOVES][0] == st.deal_no:
         raise SpecRuntimeError(f"deal {st.deal_no} has gone on for {MAX_DEAL_MOVES:,} moves without ending "
                                f"(now in phase {phase.id!r})", phase.location,
                                "a phase or `goto` loop that no move ends? check its end condition",
                                phase.source_line)
     try:
-        st.history.append([st.deal_no, seat, phase.notation(st, move)])
+        history.append([st.deal_no, seat, phase.notation(st, move)])
         phase.apply(st, move)
         if not phase.done(st):
             if not st.abandon:

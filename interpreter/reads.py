@@ -110,6 +110,27 @@ def free_names(tree, macros: dict, bound: frozenset = frozenset()) -> set:
     return names
 
 
+def calls_in(tree, macros: dict, seen: set | None = None) -> set:
+    """The built-in functions and aggregates an expression calls, following the defines it uses.
+
+    >>> sorted(calls_in(parse("sum(rank(c) for c in cs) + abs(x)", "expr"), {}))
+    ['abs', 'rank', 'sum']
+    """
+    seen = set() if seen is None else seen
+    called: set = set()
+    used: set = set()
+    for node in tree.iter_subtrees() if isinstance(tree, Tree) else ():
+        if node.data in ("call", "aggregate"):
+            called.add(str(node.children[0]))
+        elif node.data == "name":
+            used.add(str(node.children[0]))
+    for name in (called | used) & set(macros):
+        if name not in seen:
+            seen.add(name)
+            called |= calls_in(parse(macros[name].text, "expr", macros[name].source), macros, seen)
+    return called - set(macros)
+
+
 def from_sheet_only(text: str, game) -> bool:
     """Whether the expression `text` (already compiled for `game`) reads no state of play but the score sheet:
     every name it reads is a sheet column, an option, a game constant, or none of the spec's symbols (a local such

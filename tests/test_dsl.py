@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from interpreter.dsl import Context, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
+from interpreter.dsl import Context, Function, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
 from interpreter.errors import DSLNameError, DSLSyntaxError
 from interpreter.builtins import FUNCTIONS
 
@@ -117,6 +117,29 @@ def test_conditions_checked_in_one_stretch_share_a_define():
     assert first(ctx) is False and second(ctx) is True and len(reads) == 2
     stretch.close()
     assert second(ctx) is True and second(ctx) is True and len(reads) == 4  # closed: nothing remembered
+
+
+def test_a_define_of_the_card_alone_is_worked_out_once_per_card():
+    """`high(c)` reads only its card through deck-only built-ins: its value is tabled by card (each card's
+    rank worked out once, however often it is asked); `over(c)` reads x too, so it is worked out every time."""
+    from interpreter.compiler import load_game
+    game = load_game("docs/examples/tiny.yaml")
+    deck = game.deck
+    asked = []
+    scope = Scope({"x": Symbol("x", "int", get=lambda c: asked.append("x") or 2),
+                   "cs": Symbol("cs", "list[card]", get=lambda c: [0, 1, 0, 1, 0])}, dict(FUNCTIONS), {}, {}, {})
+    scope.functions["rank"] = Function("rank", ("card",), "int",
+                                       lambda ctx, c: asked.append(c) or deck.rank_of[c])
+    scope.macros["high"] = Macro("high", ("c",), "rank(c) >= 1", SourceRef())
+    scope.macros["over"] = Macro("over", ("c",), "rank(c) >= x", SourceRef())
+    ctx = Context()
+    ctx.game = game
+    fn, _ = compile_expr("count(high(c) for c in cs)", scope)
+    expected = sum(deck.rank_of[c] >= 1 for c in [0, 1, 0, 1, 0])
+    assert fn(ctx) == expected and fn(ctx) == expected and sorted(asked) == [0, 1]
+    asked.clear()
+    fn, _ = compile_expr("count(over(c) for c in cs)", scope)
+    assert fn(ctx) == sum(deck.rank_of[c] >= 2 for c in [0, 1, 0, 1, 0]) and len(asked) == 10
 
 
 def test_recursive_define_is_refused():
