@@ -541,9 +541,10 @@ class Compiler:
         """A define is compiled once per argument types and types of the locals of the place it is used that
         it mentions (a define sees those locals, e.g. `me`), and shared by every place that uses it alike; each
         use binds the arguments and calls it. Its parts and depth count at every use as if it were inlined, so
-        the limits fail where they would. (Remembering a define's value while the game cannot change was
-        measured: in the shipped games a value is asked again within one evaluation too rarely to pay for the
-        bookkeeping (up to 15% slower per action), so values are not remembered.)"""
+        the limits fail where they would. A value is remembered only where that is known to pay: a define of
+        the card alone, by card (card_table); in a statement loop, what the body cannot change (Steady); in
+        conditions checked at one position (Stretch). (Remembering every define's value while the game cannot
+        change was measured: asked again too rarely to pay for the bookkeeping, up to 15% slower per action.)"""
         outer = tuple(sorted(n for n in self.mentioned(macro.name) if n in self.locals and n not in macro.params))
         locals_ = {n: self.locals[n] for n in outer}
         locals_.update({p: (a.type, a.domain) for p, a in zip(macro.params, args)})
