@@ -67,7 +67,7 @@ def compile_spec(doc: Document) -> Game:
         seat_names=list(data.get("seat_names", [])), defines=c.scope.macros, scope=c.scope,
         description=str(data.get("description", "")),
         stats={name: c.expr(("stats", name)) for name in (data.get("stats") or {})},
-        gotos=c.gotos, status=status(c), running=status(c, "running"), breakdown=breakdown(c, facts), **match)
+        gotos=c.gotos, stretch=c.stretch, status=status(c), running=status(c, "running"), breakdown=breakdown(c, facts), **match)
 
 
 def _match(c: SpecDSL) -> dict:

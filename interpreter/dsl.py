@@ -24,7 +24,7 @@ from typing import Any
 from . import dsltypes as T
 from .dslexpr import MAX_DIGITS, MAX_NESTING, MAX_PARTS, Compiler, _a, compile_holes, compile_tree, guarded
 from .dslparse import HOLE, ShiftedSource, SourceRef, clear_cache, parse
-from .dslruntime import Context, display
+from .dslruntime import Context, Steady, display
 from .dslscope import Compiled, Fn, Function, Macro, Scope, Symbol
 from .dslstmts import StatementCompiler
 from .errors import DSLNameError
@@ -35,10 +35,12 @@ __all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "Shif
 
 
 def compile_expr(text: str, scope: Scope, want: str | None = None, source: SourceRef | None = None,
-                 locals_: dict | None = None) -> tuple:
-    """Compile one expression; returns (closure, type). `want` checks the result type."""
+                 locals_: dict | None = None, steady: Steady | None = None) -> tuple:
+    """Compile one expression; returns (closure, type). `want` checks the result type; `steady` (a
+    dslruntime.Steady or Stretch) remembers the defines it uses that cannot change while it holds."""
     source = source or SourceRef()
     compiler = Compiler(scope, source, locals_)
+    compiler.steady = steady
     tree = parse(str(text), "expr", source)
     out = compiler.expr(tree)
     if want is not None and not T.assignable(out.type, want):

@@ -14,10 +14,18 @@ from lark import Token, Tree
 from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
-from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, call1, comparison, define_call, display, divide,
-                         field_value, guard, item_at, looper, name_of)
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, Stretch, call1, card_table, comparison,
+                         define_call, display, divide, field_value, guard, item_at, looper, name_of)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
+from .reads import calls_in, free_names
+
+# Built-ins whose value depends on the deck and their arguments only (a define of a card that calls nothing
+# else and reads no name but its parameter is tabled by card: dslruntime.card_table).
+DECK_ONLY = frozenset({"suit", "rank", "rank_name", "points", "card", "len", "abs", "min", "max", "floor", "ceil",
+                       "trunc", "round", "sum", "count", "any", "all", "first", "max_by", "min_by"})
+SCALARS = frozenset({T.BOOL, T.INT, T.NUM, T.STR})
+PLAIN_ARGUMENTS = SCALARS | {T.SEAT, T.CARD}
 
 # Compile-time limits: how deeply one expression nests once its defines are inlined (its closures call each other
 # that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. A level is
@@ -50,6 +58,7 @@ class Compiler:
         self.source = source
         self.locals: dict = dict(locals_ or {})
         self.macro_stack = macro_stack
+        self.steady: Steady | None = None  # inside a statement loop: what its body may assign (dslruntime.Steady)
 
     # -- helpers --------------------------------------------------------------------------------------------
     def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError) -> NoReturn:
@@ -507,20 +516,45 @@ class Compiler:
             names = self.scope.shared[key] = frozenset(found)
         return names
 
+    def free(self, name: str) -> frozenset:
+        """The names a define reads that its own parts do not bind (reads.free_names), worked out once."""
+        key = ("free", name)
+        names = self.scope.shared.get(key)
+        if names is None:
+            macro = self.scope.macros[name]
+            tree = parse(macro.text, "expr", macro.source)
+            names = self.scope.shared[key] = frozenset(free_names(tree, self.scope.macros, frozenset(macro.params)))
+        return names
+
+    def of_the_card_only(self, macro) -> bool:
+        """Whether a define's value depends on its parameter and the deck alone: it reads no other name and
+        calls only DECK_ONLY built-ins (and defines that do the same)."""
+        key = ("deck only", macro.name)
+        known = self.scope.shared.get(key)
+        if known is None:
+            tree = parse(macro.text, "expr", macro.source)
+            known = self.scope.shared[key] = not self.free(macro.name) \
+                and calls_in(tree, self.scope.macros) <= DECK_ONLY
+        return known
+
     def shared_macro(self, node, macro, args: list) -> Compiled:
         """A define is compiled once per argument types and types of the locals of the place it is used that
         it mentions (a define sees those locals, e.g. `me`), and shared by every place that uses it alike; each
         use binds the arguments and calls it. Its parts and depth count at every use as if it were inlined, so
-        the limits fail where they would. (Remembering a define's value while the game cannot change was
-        measured: in the shipped games a value is asked again within one evaluation too rarely to pay for the
-        bookkeeping (up to 15% slower per action), so values are not remembered.)"""
+        the limits fail where they would. A value is remembered only where that is known to pay: a define of
+        the card alone, by card (card_table); in a statement loop, what the body cannot change (Steady); in
+        conditions checked at one position (Stretch). (Remembering every define's value while the game cannot
+        change was measured: asked again too rarely to pay for the bookkeeping, up to 15% slower per action.)"""
         outer = tuple(sorted(n for n in self.mentioned(macro.name) if n in self.locals and n not in macro.params))
         locals_ = {n: self.locals[n] for n in outer}
         locals_.update({p: (a.type, a.domain) for p, a in zip(macro.params, args)})
-        key = (macro.name, tuple(locals_.items()))
+        # inside a stretch the define's own uses of defines are remembered too: it is compiled for the stretch
+        stretch = self.steady if isinstance(self.steady, Stretch) else None
+        key = (macro.name, tuple(locals_.items())) + ((stretch,) if stretch is not None else ())
         shared = self.scope.shared.get(key)
         if shared is None:
-            shared = self.scope.shared[key] = self.compile_shared(macro, locals_, self.macro_stack + (macro.name,))
+            shared = self.scope.shared[key] = self.compile_shared(macro, locals_, self.macro_stack + (macro.name,),
+                                                                  stretch)
         else:
             self.charge_shared(node, shared)
         body = shared.compiled
@@ -530,14 +564,28 @@ class Compiler:
         # what the body requires of the caller's locals (its own parameters are bound here, not required)
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
         local = body.local if not args else None
+        tabled = len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
+            and self.of_the_card_only(macro)
+        if tabled:
+            fn = card_table(macro.params[0], args[0].fn, body.fn, self.scope.shared.setdefault(("table", key), {}))
+        steady = self.steady
+        if steady is not None and not body.const and not tabled:
+            free = self.free(macro.name)
+            if free & steady.written or any(n in self.locals for n in free):
+                pass  # it may read what changes, or a local of this place
+            elif not args:
+                fn = steady.remember(fn, key)
+            elif stretch is not None and all(a.type in PLAIN_ARGUMENTS for a in args):
+                fn = stretch.remember_calls(macro.params, [a.fn for a in args], body.fn, key)
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
                         requires=requires)
 
-    def compile_shared(self, macro, locals_: dict, stack: tuple) -> SharedDefine:
+    def compile_shared(self, macro, locals_: dict, stack: tuple, stretch: Stretch | None = None) -> SharedDefine:
         parts, depth, peak = _Nesting.parts, _Nesting.depth, _Nesting.peak
         _Nesting.peak = depth
         try:
-            body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source, locals_, stack)
+            body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source, locals_, stack,
+                                stretch)
             own_depth = _Nesting.peak - depth
         finally:
             _Nesting.peak = max(peak, _Nesting.peak)
@@ -574,6 +622,7 @@ class Compiler:
         if not T.is_list(coll.type):
             self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
         inner = Compiler(self.scope, self.source, self.locals, self.macro_stack)
+        inner.steady = self.steady  # an expression assigns nothing: the loop around it still holds
         inner.locals[var] = (T.element(coll.type), coll.domain)
         body = inner.expr(body_node)
         cond = None
@@ -619,8 +668,10 @@ def compile_define(name: str, scope: Scope, locals_: dict) -> Compiled:
 
 
 def compile_tree(tree, scope: Scope, source: SourceRef, locals_: dict | None = None,
-                 macro_stack: tuple = ()) -> Compiled:
-    return Compiler(scope, source, locals_, macro_stack).expr(tree)
+                 macro_stack: tuple = (), steady: Steady | None = None) -> Compiled:
+    compiler = Compiler(scope, source, locals_, macro_stack)
+    compiler.steady = steady
+    return compiler.expr(tree)
 
 
 def guarded(fn: Fn, source: SourceRef) -> Fn:

@@ -57,6 +57,131 @@ def define_call(params: tuple, args: list, body: Fn) -> Fn:
     return lambda ctx: bind_all(ctx, params, [f(ctx) for f in args], body)
 
 
+class Steady:
+    """What a statement loop's body may assign (`written`): a define used in the body that takes no argument,
+    reads no local and mentions none of those names has the same value at every element, so it is worked out
+    at its first use in the loop and remembered until the loop ends (`total[s] += shares(s) * unit` works
+    `unit` out once, not once per seat). The loop forgets the values when it starts and when it ends."""
+
+    __slots__ = ("written", "cells")
+
+    def __init__(self, written: frozenset) -> None:
+        self.written = written
+        self.cells: dict = {}  # the define (as compiled) -> its cell: the places that use it share one value
+
+    def cell(self, key, empty) -> list:
+        cell = self.cells.get(key)
+        if cell is None:
+            cell = self.cells[key] = empty
+        return cell
+
+    def remember(self, fn: Fn, key) -> Fn:
+        """`fn` (the use of the define compiled as `key`) remembering its value in the define's cell."""
+        cell = self.cell(key, [MISSING])
+
+        def remembered(ctx):
+            value = cell[0]
+            if value is MISSING:
+                value = cell[0] = fn(ctx)
+            return value
+        return remembered
+
+    def loop(self, run: Fn) -> Fn:
+        """`run` (the loop) forgetting the remembered values before and after it."""
+        cells = list(self.cells.values())
+        if not cells:
+            return run
+
+        def steady_loop(ctx):
+            for cell in cells:
+                cell[0] = MISSING
+            try:
+                return run(ctx)
+            finally:
+                for cell in cells:
+                    cell[0] = MISSING
+        return steady_loop
+
+
+class Stretch(Steady):
+    """The phases' `when` conditions, checked one after another while the engine skips phases: nothing changes
+    the game between two checks, so a define they use without arguments is worked out once per stretch of
+    checks. The engine `open`s a stretch before the first check and `close`s it before a phase starts (and
+    when it stops); outside an open stretch nothing is remembered, so a condition evaluated anywhere else is
+    worked out as usual."""
+
+    __slots__ = ("token",)
+
+    def __init__(self) -> None:
+        super().__init__(frozenset())
+        self.token: object | None = None
+
+    def open(self) -> None:
+        if self.token is None:
+            self.token = object()
+
+    def close(self) -> None:
+        self.token = None
+
+    def remember(self, fn: Fn, key) -> Fn:
+        stretch = self
+        cell = self.cell(key, [None, None])  # the stretch it was worked out in, the value
+
+        def remembered(ctx):
+            token = stretch.token
+            if token is None:
+                return fn(ctx)
+            if cell[0] is token:
+                return cell[1]
+            value = fn(ctx)
+            cell[0], cell[1] = token, value
+            return value
+        return remembered
+
+    def remember_calls(self, params: tuple, args: list, body: Fn, key) -> Fn:
+        """A define's use with arguments (`handful_count(me)`), its value remembered per argument values for
+        the stretch (the arguments are plain values: seats, cards, numbers, text)."""
+        stretch = self
+        cell = self.cell(key, [None, None])  # the stretch, {argument values: value}
+
+        def remembered(ctx):
+            values = tuple([f(ctx) for f in args])
+            token = stretch.token
+            if token is None:
+                return bind_all(ctx, params, values, body)
+            if cell[0] is token:
+                memo = cell[1]
+                value = memo.get(values, MISSING)
+                if value is not MISSING:
+                    return value
+            else:
+                memo = cell[1] = {}
+                cell[0] = token
+            value = memo[values] = bind_all(ctx, params, values, body)
+            return value
+        return remembered
+
+
+def card_table(param: str, arg: Fn, body: Fn, table: dict) -> Fn:
+    """The use of a define of one card whose value depends on the card alone (`is_trump(c)`: the deck's
+    facts about it, constants): worked out once per card, then looked up in `table` (shared by every place
+    that uses the define alike)."""
+    def tabled(ctx):
+        card = arg(ctx)
+        value = table.get(card, MISSING)
+        if value is MISSING:
+            loc = ctx.loc
+            saved = loc.get(param, MISSING)
+            loc[param] = card
+            try:
+                value = body(ctx)
+            finally:
+                _restore(loc, param, saved)
+            table[card] = value
+        return value
+    return tabled
+
+
 def too_big(value) -> bool:
     """Whether a value passes the size a stored value may have (MAX_LIST, MAX_TEXT, MAX_INT)."""
     t = type(value)

@@ -21,6 +21,7 @@ class Symbol:
     domain: frozenset | None = None
     zone: bool = False
     doc: str = ""
+    only_itself: bool = True  # assigning it writes this name only (a capped column's overflow may write others)
 
 
 @dataclass

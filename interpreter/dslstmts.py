@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import dslruntime
 from . import dsltypes as T
 from .dslexpr import Compiler, _a, _args, _not_none
-from .dslruntime import MAX_LIST, looper, setter, size_checked
+from .dslruntime import MAX_LIST, Steady, looper, setter, size_checked
 from .dslscope import Compiled, Fn
 from .errors import DSLSyntaxError
 
@@ -34,10 +34,12 @@ class StatementCompiler(Compiler):
                 self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
             inner = StatementCompiler(self.scope, self.source, self.locals, self.macro_stack)
             inner.locals[var] = (T.element(coll.type), coll.domain)
+            written = self.assigned_in(body_node)
+            inner.steady = None if written is None else Steady(written)
             body = inner.stmt(body_node)
             run = looper(var, coll.fn, None, self.loop_limit(node))
-
-            return lambda ctx: run(ctx, body) and None
+            loop = lambda ctx: run(ctx, body) and None  # noqa: E731
+            return loop if inner.steady is None else inner.steady.loop(loop)
         if kind == "if_stmt":
             test = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the condition after 'if'")
             body = self.stmt(node.children[1])
@@ -62,6 +64,22 @@ class StatementCompiler(Compiler):
             fn = self.call_function(node, name, arg_nodes, allow_effect=True).fn
             return lambda ctx: fn(ctx) and None
         self.fail(node, f"unsupported statement {kind}", cls=DSLSyntaxError)
+
+    def assigned_in(self, node) -> frozenset | None:
+        """The names the statements under `node` may assign, or None when they may change more than names
+        (an effect call moves cards; a capped column's overflow runs statements of its own)."""
+        names = set()
+        for sub in node.iter_subtrees():
+            if sub.data == "call_stmt":
+                return None
+            if sub.data in ("assign", "let_stmt"):
+                target = sub.children[0]
+                name = str(target.children[0]) if sub.data == "assign" else str(target)
+                sym = self.scope.symbols.get(name)
+                if sym is not None and not sym.only_itself:
+                    return None
+                names.add(name)
+        return frozenset(names)
 
     def assign(self, node) -> Fn:
         target_node, op_token, value_node = node.children

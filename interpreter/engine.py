@@ -89,6 +89,8 @@ def _initial(decl, n: int):
 def start_deal(st: State, play: bool = True) -> None:
     """Reset the deal's zones and vars, seat the players, and (if `play`) run up to the first decision."""
     game = st.game
+    if st.unsettled:
+        st.settle()
     st.deal_no += 1
     for zone in st.zones:
         zone.clear()
@@ -109,7 +111,16 @@ def start_deal(st: State, play: bool = True) -> None:
 
 
 def advance(st: State) -> None:
-    """Run automatic phases (and skip phases whose `when` is false) until a seat must decide or the deal ends."""
+    """Run automatic phases (and skip phases whose `when` is false) until a seat must decide or the deal ends.
+    The `when` conditions checked between two phase starts share the defines they use (game.stretch)."""
+    stretch = st.game.stretch
+    try:
+        _advance(st, stretch)
+    finally:
+        stretch.close()
+
+
+def _advance(st: State, stretch) -> None:
     phases = st.game.phases
     steps = 0
     while not st.deal_over:
@@ -135,9 +146,12 @@ def advance(st: State) -> None:
             return
         try:
             if st.ph is None:
-                if phase.when is not None and not phase.when(st):
-                    st.phase += 1
-                    continue
+                if phase.when is not None:
+                    stretch.open()
+                    if not phase.when(st):
+                        st.phase += 1
+                        continue
+                stretch.close()  # the phase starts: the game changes
                 phase.start(st)
             if phase.done(st):
                 finish_phase(st, phase)
@@ -168,8 +182,7 @@ def end_deal(st: State) -> None:
     values = [after - was for after, was in zip(sheet_standings(st), standing)]
     st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries,
                      "values": values})
-    if game.breakdown:
-        st.deals[-1]["breakdown"] = game.result_lines(st)
+    st.unsettled = bool(game.breakdown)  # its lines are made when the records are read (State.deals)
     st.events.append(Event("deal-end", value=st.deal_no))
     st.deal_over = True
     check_match_end(st)
@@ -202,6 +215,8 @@ def next_deal(st: State, play: bool = True) -> None:
 def end_by_agreement(st: State) -> None:
     """The players stop the match early: the spec's `match.agreed_end` statements adjust the sheet (for a
     pool target, say, the missing pool goes to the mountain), and the match is over."""
+    if st.unsettled:
+        st.settle()
     if st.game.agreed_end is not None:
         st.game.agreed_end(st)
     st.match_over = True
@@ -283,7 +298,7 @@ def legal_moves(st: State) -> list:
         moves = phase.legal(st)
     except PYTHON_ERRORS as exc:
         raise phase_failure(phase, exc) from None
-    st.legal = (position(st), tuple(moves))
+    st.legal = ((st.deal_no, st.phase, len(st.history), len(st.events)), tuple(moves))  # position(st), inlined
     return moves
 
 
@@ -317,13 +332,14 @@ def apply(st: State, move: Move, check: bool = True) -> None:
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     seat = phase.actor(st)
     BUDGET.steps = 0
-    if len(st.history) >= MAX_DEAL_MOVES and st.history[-MAX_DEAL_MOVES][0] == st.deal_no:
+    history = st.history
+    if len(history) >= MAX_DEAL_MOVES and history[-MAX_DEAL_MOVES][0] == st.deal_no:
         raise SpecRuntimeError(f"deal {st.deal_no} has gone on for {MAX_DEAL_MOVES:,} moves without ending "
                                f"(now in phase {phase.id!r})", phase.location,
                                "a phase or `goto` loop that no move ends? check its end condition",
                                phase.source_line)
     try:
-        st.history.append([st.deal_no, seat, phase.notation(st, move)])
+        history.append([st.deal_no, seat, phase.notation(st, move)])
         phase.apply(st, move)
         if not phase.done(st):
             if not st.abandon:

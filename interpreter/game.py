@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from .cards import Deck
+from .dslruntime import Stretch
 from .factchecks import NO_LIMITS, FactLimits
 from .state import Move, State
 
@@ -131,6 +132,7 @@ class Game:
     description: str = ""
     stats: dict = field(default_factory=dict)
     gotos: dict = field(default_factory=dict)  # phase id -> (index of the target phase, condition)
+    stretch: Stretch = field(default_factory=Stretch)  # shared by the phases' `when` conditions (engine.advance)
     zero_sum: bool = False
     standing: Callable | None = None  # match.standing: a seat's exact standing; a deal's value is its change
     standing_source: str = ""  # the text of match.standing, else of match.result (none: the first column)

@@ -17,7 +17,7 @@ import re
 
 from lark import Token, Tree
 
-from .dsl import parse
+from .dslparse import parse
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 GAME_CONSTANTS = frozenset({"seats", "n_players", "bids", "suits"})  # fixed for a game and a player count
@@ -72,6 +72,63 @@ def read_names(tree, macros: dict, seen: set | None = None) -> set:
             seen.add(name)
             names |= read_names(parse(macros[name].text, "expr", macros[name].source), macros, seen)
     return names - set(macros)
+
+
+def free_names(tree, macros: dict, bound: frozenset = frozenset()) -> set:
+    """The names an expression reads that none of its own parts bind (a loop's variable, a `with` name, a
+    define's parameters), following the defines it uses: those see the locals of the place they are used, so
+    a name bound around a define's use is not free in it either.
+
+    >>> sorted(free_names(parse("sum(x + y for x in xs) + (with z = 1: z + w)", "expr"), {}))
+    ['w', 'xs', 'y']
+    """
+    if not isinstance(tree, Tree):
+        return set()
+    kind, children = tree.data, tree.children
+    if kind == "name":
+        name = str(children[0])
+        if name in bound:
+            return set()
+        if name in macros:
+            return free_names(parse(macros[name].text, "expr", macros[name].source), macros, bound)
+        return {name}
+    if kind in ("comprehension", "aggregate"):
+        body, var, coll, cond = children[-4:]
+        inner = bound | {str(var)}
+        return free_names(coll, macros, bound) | free_names(body, macros, inner) | free_names(cond, macros, inner)
+    if kind == "with_":
+        bound_name, value, body = children
+        return free_names(value, macros, bound) | free_names(body, macros, bound | {str(bound_name)})
+    names: set = set()
+    if kind == "call":
+        called = str(children[0])
+        if called in macros and called not in bound:
+            macro = macros[called]
+            names = free_names(parse(macro.text, "expr", macro.source), macros, bound | set(macro.params))
+    for child in children:
+        names |= free_names(child, macros, bound)
+    return names
+
+
+def calls_in(tree, macros: dict, seen: set | None = None) -> set:
+    """The built-in functions and aggregates an expression calls, following the defines it uses.
+
+    >>> sorted(calls_in(parse("sum(rank(c) for c in cs) + abs(x)", "expr"), {}))
+    ['abs', 'rank', 'sum']
+    """
+    seen = set() if seen is None else seen
+    called: set = set()
+    used: set = set()
+    for node in tree.iter_subtrees() if isinstance(tree, Tree) else ():
+        if node.data in ("call", "aggregate"):
+            called.add(str(node.children[0]))
+        elif node.data == "name":
+            used.add(str(node.children[0]))
+    for name in (called | used) & set(macros):
+        if name not in seen:
+            seen.add(name)
+            called |= calls_in(parse(macros[name].text, "expr", macros[name].source), macros, seen)
+    return called - set(macros)
 
 
 def from_sheet_only(text: str, game) -> bool:

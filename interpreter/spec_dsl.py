@@ -10,7 +10,7 @@ from typing import Any
 from . import dsltypes as T
 from .builtins import FUNCTIONS
 from .dsl import Compiler, Scope, ShiftedSource, SourceRef, compile_expr, compile_stmts, guarded, parse
-from .dslruntime import counted
+from .dslruntime import Steady, Stretch, counted
 from .errors import SpecError
 from .loader import Document
 
@@ -25,15 +25,17 @@ class SpecDSL:
         self.scope = Scope(self.symbols, dict(FUNCTIONS), {}, {}, {})
         self.bid_names: list = []
         self.gotos: dict = {}
+        self.stretch = Stretch()  # the phases' `when` conditions share it (engine.advance opens and closes it)
 
     def error(self, message: str, path, hint: str | None = None) -> SpecError:
         return self.doc.error(message, tuple(path), hint)
 
-    def expr(self, path: tuple, want: str | None = None, locals_: dict | None = None, scope: Scope | None = None):
+    def expr(self, path: tuple, want: str | None = None, locals_: dict | None = None, scope: Scope | None = None,
+             steady: Steady | None = None):
         text = self.doc.get(path)
         if isinstance(text, bool) or text is None:
             text = str(text).lower()
-        fn, _ = compile_expr(str(text), scope or self.scope, want, SourceRef(self.doc, path), locals_)
+        fn, _ = compile_expr(str(text), scope or self.scope, want, SourceRef(self.doc, path), locals_, steady)
         return fn
 
     def typed_expr(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None):

@@ -145,6 +145,7 @@ def sheet_columns(c: SpecDSL) -> dict:
                 raise c.error("only per-seat columns can have a cap", ("sheet", name, "cap"))
             col.cap = c.expr(("sheet", name, "cap"), "num")
             c.symbols[name].set = capped_setter(col)
+            c.symbols[name].only_itself = False
             over = spec.get("overflow", {}) or {}
             base = ("sheet", name, "overflow")
             wa = {"writer": ("seat", None), "amount": ("num", None)}

@@ -44,8 +44,8 @@ class State:
 
     __slots__ = ("game", "n", "options", "seed", "deal_no", "dealer", "active", "zones", "vars", "sheet",
                  "phase", "ph", "history", "events", "revealed", "controller", "loc", "deal_over", "match_over",
-                 "viewer", "hidden", "deals", "stack", "shown", "abandon", "deal_events", "zone_ids",
-                 "legal")
+                 "viewer", "hidden", "_deals", "unsettled", "stack", "shown", "abandon", "deal_events",
+                 "zone_ids", "legal")
 
     def __init__(self, game, n: int, options: dict, seed: int | None):
         self.game = game
@@ -69,7 +69,8 @@ class State:
         self.match_over = False
         self.viewer: int | None = None
         self.hidden: dict = {}  # zone id -> number of cards hidden from the viewer
-        self.deals: list = []  # one record per finished deal: facts and sheet entries
+        self._deals: list = []  # one record per finished deal (read it as `deals`)
+        self.unsettled = False  # the last record's `display.result` lines are still to be made (see `deals`)
         self.stack: dict | None = None  # zone id -> cards: the next deal places these instead of dealing
         self.shown: set = set()  # (zone id, seat): zones shown to one seat only
         self.abandon = False  # set by redeal(): the deal ends unscored and the deal passes on
@@ -77,9 +78,30 @@ class State:
         self.zone_ids: dict = game.zone_table(n)  # zone name -> its ids in `zones` by seat (the game's table)
         self.legal: tuple | None = None  # the last legal moves listed, with where (engine.legal_moves)
 
+    @property
+    def deals(self) -> list:
+        """One record per finished deal: its facts, sheet entries, values and (with a `display.result`) the
+        breakdown lines. Those lines are text nobody reads in a playout, so they are made here, when the
+        records are first read after the deal's end, from the state as it ended: the engine settles them
+        before the state moves on (the next deal, a copy, a view, an agreed end)."""
+        if self.unsettled:
+            self.settle()
+        return self._deals
+
+    @deals.setter
+    def deals(self, records: list) -> None:
+        self._deals = records
+
+    def settle(self) -> None:
+        """Make the last deal record's breakdown lines now (the state is still as the deal ended)."""
+        self.unsettled = False
+        self._deals[-1]["breakdown"] = self.game.result_lines(self)
+
     # -- copying ------------------------------------------------------------------------------------------------
     def copy(self, events: bool = True) -> "State":
         """A cheap independent copy, for search (`events=False`: with no event log, as views rebuild theirs)."""
+        if self.unsettled:
+            self.settle()
         other = State.__new__(State)
         for name in State.__slots__:
             setattr(other, name, getattr(self, name))
@@ -96,7 +118,7 @@ class State:
         other.controller = list(self.controller)
         other.loc = {}
         other.hidden = dict(self.hidden)
-        other.deals = list(self.deals)
+        other._deals = list(self._deals)
         other.legal = None
         return other
 

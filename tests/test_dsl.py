@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from interpreter.dsl import Context, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
+from interpreter.dsl import Context, Function, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
 from interpreter.errors import DSLNameError, DSLSyntaxError
 from interpreter.builtins import FUNCTIONS
 
@@ -69,6 +69,95 @@ def test_defines_with_parameters_and_caller_locals():
     scope.macros["over"] = Macro("over", (), "p > x", SourceRef())  # reads the caller's loop variable p
     assert ev("double(x) + 1", scope) == 9
     assert ev("count(over for p in pts)", scope) == 1
+
+
+def test_a_define_the_loop_cannot_change_is_worked_out_once_per_loop():
+    """`for p in pts: y += bonus`: the body assigns y only, so `bonus` (which reads seen and pts, not p) has
+    one value for the whole loop and is read once per loop; a define that reads what the body assigns, or the
+    loop variable, is worked out at every element."""
+    scope, store = make_scope()
+    reads = []
+    store["y"] = 0
+    scope.symbols["y"] = Symbol("y", "int", get=lambda c: store["y"], set=lambda c, v: store.__setitem__("y", v))
+    scope.symbols["seen"] = Symbol("seen", "int", get=lambda c: reads.append(1) or store["x"])
+    scope.macros["bonus"] = Macro("bonus", (), "seen + sum(q for q in pts)", SourceRef())  # 4 + 14
+    scope.macros["running"] = Macro("running", (), "seen + y", SourceRef())  # reads y, which the loop assigns
+    scope.macros["twice"] = Macro("twice", (), "seen * p", SourceRef())  # reads the loop variable
+    compile_stmts("for p in pts: if p > 0: y += bonus", scope)(Context())
+    assert store["y"] == 5 * 18 and len(reads) == 1
+    compile_stmts("for p in pts: y += bonus", scope)(Context())  # a new loop works it out again
+    assert store["y"] == 10 * 18 and len(reads) == 2
+    reads.clear()
+    store["y"] = 0
+    compile_stmts("for p in pts: y += running", scope)(Context())
+    assert store["y"] == 4 * 2 ** 5 - 4 and len(reads) == 5  # 4, 8, 16, 32, 64: y doubles plus 4 each time
+    reads.clear()
+    store["y"] = 0
+    compile_stmts("for p in pts: y += twice", scope)(Context())
+    assert store["y"] == 4 * 14 and len(reads) == 5
+
+
+def test_conditions_checked_in_one_stretch_share_a_define():
+    """The phases' `when` conditions share a Stretch: while it is open (the engine skips phases; nothing
+    changes) a define they use is read once for all of them; closed, every evaluation works it out."""
+    from interpreter.dslruntime import Stretch
+    scope, store = make_scope()
+    reads = []
+    scope.symbols["seen"] = Symbol("seen", "int", get=lambda c: reads.append(1) or store["x"])
+    scope.macros["big"] = Macro("big", (), "seen > 3", SourceRef())
+    stretch = Stretch()
+    first, _ = compile_expr("big and x == 4", scope, steady=stretch)
+    second, _ = compile_expr("not big", scope, steady=stretch)
+    ctx = Context()
+    stretch.open()
+    assert first(ctx) is True and second(ctx) is False and len(reads) == 1
+    stretch.close()
+    store["x"] = 2  # the game changed (a phase ran)
+    stretch.open()
+    assert first(ctx) is False and second(ctx) is True and len(reads) == 2
+    stretch.close()
+    assert second(ctx) is True and second(ctx) is True and len(reads) == 4  # closed: nothing remembered
+
+
+def test_a_define_of_the_card_alone_is_worked_out_once_per_card():
+    """`high(c)` reads only its card through deck-only built-ins: its value is tabled by card (each card's
+    rank worked out once, however often it is asked); `over(c)` reads x too, so it is worked out every time."""
+    from interpreter.compiler import load_game
+    game = load_game("docs/examples/tiny.yaml")
+    deck = game.deck
+    asked = []
+    scope = Scope({"x": Symbol("x", "int", get=lambda c: asked.append("x") or 2),
+                   "cs": Symbol("cs", "list[card]", get=lambda c: [0, 1, 0, 1, 0])}, dict(FUNCTIONS), {}, {}, {})
+    scope.functions["rank"] = Function("rank", ("card",), "int",
+                                       lambda ctx, c: asked.append(c) or deck.rank_of[c])
+    scope.macros["high"] = Macro("high", ("c",), "rank(c) >= 1", SourceRef())
+    scope.macros["over"] = Macro("over", ("c",), "rank(c) >= x", SourceRef())
+    ctx = Context()
+    ctx.game = game
+    fn, _ = compile_expr("count(high(c) for c in cs)", scope)
+    expected = sum(deck.rank_of[c] >= 1 for c in [0, 1, 0, 1, 0])
+    assert fn(ctx) == expected and fn(ctx) == expected and sorted(asked) == [0, 1]
+    asked.clear()
+    fn, _ = compile_expr("count(over(c) for c in cs)", scope)
+    assert fn(ctx) == sum(deck.rank_of[c] >= 2 for c in [0, 1, 0, 1, 0]) and len(asked) == 10
+
+
+def test_in_a_stretch_a_define_with_arguments_is_worked_out_once_per_argument_values():
+    """Conditions checked at one position (a trick phase's announcements) share a Stretch: `enough(k)` calls
+    `held(1)` for every k; inside the stretch `held(1)` is worked out once, and `held(2)` once more."""
+    from interpreter.dslruntime import Stretch
+    scope, store = make_scope()
+    reads = []
+    scope.symbols["seen"] = Symbol("seen", "int", get=lambda c: reads.append(1) or store["x"])
+    scope.macros["held"] = Macro("held", ("s",), "seen + s", SourceRef())
+    scope.macros["enough"] = Macro("enough", ("k",), "held(1) >= k and held(2) > k", SourceRef())
+    stretch = Stretch()
+    conditions = [compile_expr(f"enough({k})", scope, steady=stretch)[0] for k in (1, 5, 6)]
+    ctx = Context()
+    stretch.open()
+    assert [f(ctx) for f in conditions] == [True, True, False] and len(reads) == 2
+    stretch.close()
+    assert [f(ctx) for f in conditions] == [True, True, False] and len(reads) == 2 + 5  # 2 + 2 + 1 reads
 
 
 def test_recursive_define_is_refused():

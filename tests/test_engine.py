@@ -196,3 +196,32 @@ def test_deal_values_are_the_change_of_the_standings_worked_out_afresh(preferans
         if st.match_over:
             break
         engine.next_deal(st)
+
+
+def test_the_result_lines_are_those_of_the_deal_as_it_ended_whenever_they_are_read():
+    """`display.result` lines are made when the deal records are first read: read at once, or only after the
+    next deal has started, a copy was made or a view taken, they are the same lines (the engine makes them
+    before the state moves on)."""
+    from interpreter.compiler import load_game
+    game = load_game("games/tarot.yaml")
+
+    def played(seed: int):
+        rng = random.Random(seed)
+        st = engine.new_match(game, 4, seed)
+        while not st.deal_over:
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+        return st
+
+    for seed in range(3):
+        at_once = played(seed).deals[-1]["breakdown"]
+        assert at_once[0].startswith("taker: ") and any(line.startswith("contract: ") for line in at_once)
+        later = played(seed)
+        assert later.unsettled  # nothing has read the records yet: the lines are not made
+        engine.next_deal(later)
+        assert later.deals[0]["breakdown"] == at_once
+        copied = played(seed).copy()
+        assert copied.deals[-1]["breakdown"] == at_once
+        viewed = played(seed)
+        viewed.view(0)
+        assert viewed.deals[-1]["breakdown"] == at_once

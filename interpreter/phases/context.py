@@ -16,8 +16,8 @@ class PhaseContext:
     def _p(self, key) -> tuple:
         return self.path + (key if isinstance(key, tuple) else (key,))
 
-    def expr(self, key, want=None, locals_=None):
-        return self.c.expr(self._p(key), want, locals_)
+    def expr(self, key, want=None, locals_=None, steady=None):
+        return self.c.expr(self._p(key), want, locals_, steady=steady)
 
     def typed_expr(self, key, locals_=None):
         return self.c.typed_expr(self._p(key), locals_)
@@ -29,7 +29,8 @@ class PhaseContext:
         return self.c.number(self._p(key), value)
 
     def when(self):
-        return self.expr("when", "bool") if "when" in self.spec else None
+        """The phase's `when` condition, whose defines are remembered while the engine skips phases (Stretch)."""
+        return self.c.expr(self._p("when"), "bool", steady=self.c.stretch) if "when" in self.spec else None
 
     def zone_name(self, key, per_seat: bool | None = None) -> str:
         path = self._p(key)
