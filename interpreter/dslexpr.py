@@ -14,8 +14,8 @@ from lark import Token, Tree
 from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
-from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, Stretch, call1, card_table, comparison,
-                         define_call, display, divide, field_value, guard, item_at, looper, name_of)
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_table, comparison, define_call,
+                         display, divide, field_value, guard, item_at, looper, name_of)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from .reads import calls_in, free_names
@@ -25,7 +25,6 @@ from .reads import calls_in, free_names
 DECK_ONLY = frozenset({"suit", "rank", "rank_name", "points", "card", "len", "abs", "min", "max", "floor", "ceil",
                        "trunc", "round", "sum", "count", "any", "all", "first", "max_by", "min_by"})
 SCALARS = frozenset({T.BOOL, T.INT, T.NUM, T.STR})
-PLAIN_ARGUMENTS = SCALARS | {T.SEAT, T.CARD}
 
 # Compile-time limits: how deeply one expression nests once its defines are inlined (its closures call each other
 # that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. A level is
@@ -548,13 +547,10 @@ class Compiler:
         outer = tuple(sorted(n for n in self.mentioned(macro.name) if n in self.locals and n not in macro.params))
         locals_ = {n: self.locals[n] for n in outer}
         locals_.update({p: (a.type, a.domain) for p, a in zip(macro.params, args)})
-        # inside a stretch the define's own uses of defines are remembered too: it is compiled for the stretch
-        stretch = self.steady if isinstance(self.steady, Stretch) else None
-        key = (macro.name, tuple(locals_.items())) + ((stretch,) if stretch is not None else ())
+        key = (macro.name, tuple(locals_.items()))
         shared = self.scope.shared.get(key)
         if shared is None:
-            shared = self.scope.shared[key] = self.compile_shared(macro, locals_, self.macro_stack + (macro.name,),
-                                                                  stretch)
+            shared = self.scope.shared[key] = self.compile_shared(macro, locals_, self.macro_stack + (macro.name,))
         else:
             self.charge_shared(node, shared)
         body = shared.compiled
@@ -564,28 +560,22 @@ class Compiler:
         # what the body requires of the caller's locals (its own parameters are bound here, not required)
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
         local = body.local if not args else None
-        tabled = len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
-            and self.of_the_card_only(macro)
-        if tabled:
+        if len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
+                and self.of_the_card_only(macro):
             fn = card_table(macro.params[0], args[0].fn, body.fn, self.scope.shared.setdefault(("table", key), {}))
         steady = self.steady
-        if steady is not None and not body.const and not tabled:
+        if steady is not None and not args and not body.const:
             free = self.free(macro.name)
-            if free & steady.written or any(n in self.locals for n in free):
-                pass  # it may read what changes, or a local of this place
-            elif not args:
+            if not free & steady.written and not any(n in self.locals for n in free):
                 fn = steady.remember(fn, key)
-            elif stretch is not None and all(a.type in PLAIN_ARGUMENTS for a in args):
-                fn = stretch.remember_calls(macro.params, [a.fn for a in args], body.fn, key)
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
                         requires=requires)
 
-    def compile_shared(self, macro, locals_: dict, stack: tuple, stretch: Stretch | None = None) -> SharedDefine:
+    def compile_shared(self, macro, locals_: dict, stack: tuple) -> SharedDefine:
         parts, depth, peak = _Nesting.parts, _Nesting.depth, _Nesting.peak
         _Nesting.peak = depth
         try:
-            body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source, locals_, stack,
-                                stretch)
+            body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source, locals_, stack)
             own_depth = _Nesting.peak - depth
         finally:
             _Nesting.peak = max(peak, _Nesting.peak)
@@ -668,10 +658,8 @@ def compile_define(name: str, scope: Scope, locals_: dict) -> Compiled:
 
 
 def compile_tree(tree, scope: Scope, source: SourceRef, locals_: dict | None = None,
-                 macro_stack: tuple = (), steady: Steady | None = None) -> Compiled:
-    compiler = Compiler(scope, source, locals_, macro_stack)
-    compiler.steady = steady
-    return compiler.expr(tree)
+                 macro_stack: tuple = ()) -> Compiled:
+    return Compiler(scope, source, locals_, macro_stack).expr(tree)
 
 
 def guarded(fn: Fn, source: SourceRef) -> Fn:

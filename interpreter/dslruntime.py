@@ -138,29 +138,6 @@ class Stretch(Steady):
             return value
         return remembered
 
-    def remember_calls(self, params: tuple, args: list, body: Fn, key) -> Fn:
-        """A define's use with arguments (`handful_count(me)`), its value remembered per argument values for
-        the stretch (the arguments are plain values: seats, cards, numbers, text)."""
-        stretch = self
-        cell = self.cell(key, [None, None])  # the stretch, {argument values: value}
-
-        def remembered(ctx):
-            values = tuple([f(ctx) for f in args])
-            token = stretch.token
-            if token is None:
-                return bind_all(ctx, params, values, body)
-            if cell[0] is token:
-                memo = cell[1]
-                value = memo.get(values, MISSING)
-                if value is not MISSING:
-                    return value
-            else:
-                memo = cell[1] = {}
-                cell[0] = token
-            value = memo[values] = bind_all(ctx, params, values, body)
-            return value
-        return remembered
-
 
 def card_table(param: str, arg: Fn, body: Fn, table: dict) -> Fn:
     """The use of a define of one card whose value depends on the card alone (`is_trump(c)`: the deck's

@@ -142,24 +142,6 @@ def test_a_define_of_the_card_alone_is_worked_out_once_per_card():
     assert fn(ctx) == sum(deck.rank_of[c] >= 2 for c in [0, 1, 0, 1, 0]) and len(asked) == 10
 
 
-def test_in_a_stretch_a_define_with_arguments_is_worked_out_once_per_argument_values():
-    """Conditions checked at one position (a trick phase's announcements) share a Stretch: `enough(k)` calls
-    `held(1)` for every k; inside the stretch `held(1)` is worked out once, and `held(2)` once more."""
-    from interpreter.dslruntime import Stretch
-    scope, store = make_scope()
-    reads = []
-    scope.symbols["seen"] = Symbol("seen", "int", get=lambda c: reads.append(1) or store["x"])
-    scope.macros["held"] = Macro("held", ("s",), "seen + s", SourceRef())
-    scope.macros["enough"] = Macro("enough", ("k",), "held(1) >= k and held(2) > k", SourceRef())
-    stretch = Stretch()
-    conditions = [compile_expr(f"enough({k})", scope, steady=stretch)[0] for k in (1, 5, 6)]
-    ctx = Context()
-    stretch.open()
-    assert [f(ctx) for f in conditions] == [True, True, False] and len(reads) == 2
-    stretch.close()
-    assert [f(ctx) for f in conditions] == [True, True, False] and len(reads) == 2 + 5  # 2 + 2 + 1 reads
-
-
 def test_recursive_define_is_refused():
     scope, _ = make_scope()
     scope.macros["loop"] = Macro("loop", (), "loop + 1", SourceRef())

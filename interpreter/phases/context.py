@@ -16,8 +16,8 @@ class PhaseContext:
     def _p(self, key) -> tuple:
         return self.path + (key if isinstance(key, tuple) else (key,))
 
-    def expr(self, key, want=None, locals_=None, steady=None):
-        return self.c.expr(self._p(key), want, locals_, steady=steady)
+    def expr(self, key, want=None, locals_=None):
+        return self.c.expr(self._p(key), want, locals_)
 
     def typed_expr(self, key, locals_=None):
         return self.c.typed_expr(self._p(key), locals_)

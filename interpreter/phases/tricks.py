@@ -30,7 +30,6 @@ from typing import Callable, NamedTuple
 
 from .. import dsltypes as T
 from ..dsl import parse
-from ..dslruntime import Stretch
 from ..reads import read_names, words_in
 from ..state import Event, Move, tupled
 from .base import Phase, kept_where, with_locals
@@ -155,7 +154,7 @@ class TricksPhase(Phase):
     __slots__ = ("players", "leader", "count", "hand", "won", "unclaimed", "trump", "follow", "must_trump",
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
-                 "trick_locals", "offers")
+                 "trick_locals")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -163,8 +162,7 @@ class TricksPhase(Phase):
                  after_first: Callable | None, lead_from: LeadFrom | None, allowed: Callable | None,
                  escape: Callable | None, escape_memo: PerCard | None, escape_wins: Callable | None,
                  announcements: list, strength: CardTable | None, card_points: CardTable | None,
-                 trump_exempt: Callable | None, trick_locals: frozenset = frozenset(),
-                 offers: Stretch | None = None):
+                 trump_exempt: Callable | None, trick_locals: frozenset = frozenset()):
         super().__init__(pid, when, label)
         self.players, self.leader, self.count = players, leader, count
         self.hand, self.won, self.unclaimed = hand, won, unclaimed
@@ -178,7 +176,6 @@ class TricksPhase(Phase):
         bounds = [a.trick_no for a in announcements]
         self.calls_until: int | None = None if None in bounds else max(bounds, default=0)
         self.strength, self.card_points, self.trump_exempt = strength, card_points, trump_exempt
-        self.offers = offers or Stretch()  # what the announcements' conditions share while they are checked
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "TricksPhase":
@@ -188,10 +185,9 @@ class TricksPhase(Phase):
                      "trick_points": ("num", None)}
         said = {"me": ("seat", None), "trick_no": ("int", None)}
         announcements = []
-        offers = Stretch()  # the announcements' conditions are checked at one position (offered)
         for i, ann in enumerate(spec.get("announcements") or []):
             path = ("announcements", i)
-            when = cc.expr(path + ("when",), "bool", said, steady=offers) if "when" in ann else None
+            when = cc.expr(path + ("when",), "bool", said) if "when" in ann else None
             announcements.append(Announcement(
                 str(ann["name"]), str(ann.get("label", ann["name"])), when,
                 cc.stmts(path + ("do",), said) if "do" in ann else None,
@@ -230,7 +226,7 @@ class TricksPhase(Phase):
             escape_wins=cc.expr("escape_wins", "bool", {"card": ("card", None), "leader": ("seat", None),
                                                         "trick_no": ("int", None), "last": ("bool", None)})
             if "escape_wins" in spec else None,
-            announcements=announcements, offers=offers,
+            announcements=announcements,
             strength=CardTable.compile(cc, "strength", "order"),
             card_points=CardTable.compile(cc, "points", "values"),
             trump_exempt=cc.expr("trump_exempt", "bool", {"me": ("seat", None), "winning": ("seat", None)})
@@ -351,12 +347,7 @@ class TricksPhase(Phase):
         if not candidates:
             return []
         local = {"me": seat, "trick_no": trick_no}
-        offers = self.offers
-        offers.open()  # nothing changes while they are checked: the defines they share are worked out once
-        try:
-            return [Move("option", a.name) for a in candidates if a.when is None or with_locals(st, local, a.when)]
-        finally:
-            offers.close()
+        return [Move("option", a.name) for a in candidates if a.when is None or with_locals(st, local, a.when)]
 
     def playable(self, st, hand: list) -> list:
         """The cards of `hand` the follow / trump / overtrump rules allow, in card order (escape cards always)."""
