@@ -326,6 +326,22 @@ class _AgreedEnd(Exception):
     pass
 
 
-def default_save_path(game, seed: int) -> str:
+def default_save_path(game, seed: int, folder: str = "saves") -> str:
+    """Where a new match saves when `--save` is not given: `saves/<game>-<seed>.json`, or, when a save of that
+    name already exists (the same game and seed played before), the first free `<game>-<seed>-N.json`, so an
+    earlier match is never overwritten.
+
+    >>> import tempfile; from types import SimpleNamespace
+    >>> folder = tempfile.mkdtemp(); game = SimpleNamespace(path="games/tarot.yaml")
+    >>> os.path.basename(default_save_path(game, 7, folder))
+    'tarot-7.json'
+    >>> open(os.path.join(folder, "tarot-7.json"), "w").close()
+    >>> os.path.basename(default_save_path(game, 7, folder))
+    'tarot-7-2.json'
+    """
     stem = os.path.splitext(os.path.basename(game.path))[0]
-    return os.path.join("saves", f"{stem}-{seed}.json")
+    path, n = os.path.join(folder, f"{stem}-{seed}.json"), 1
+    while os.path.exists(path):
+        n += 1
+        path = os.path.join(folder, f"{stem}-{seed}-{n}.json")
+    return path

@@ -314,3 +314,16 @@ def test_escape_sequences_in_a_spec_never_reach_the_terminal(tmp_path, capsys):
         out = capsys.readouterr()
         assert code in (0, 2) and not UNSAFE.search(out.out + out.err)
         assert "Traceback" not in out.err
+
+
+def test_a_new_match_with_the_seed_of_an_earlier_save_does_not_overwrite_it(tmp_path, capsys, monkeypatch):
+    """The default save path is saves/<game>-<seed>.json; playing the same game and seed again must keep the
+    first match's save and write the second beside it."""
+    monkeypatch.chdir(tmp_path)
+    spec = os.path.join(ROOT, SPEC)
+    for _ in range(2):
+        monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+        assert main(["play", spec, "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "saving to saves/preferans-5.json" in out and "saving to saves/preferans-5-2.json" in out
+    assert sorted(os.listdir(tmp_path / "saves")) == ["preferans-5-2.json", "preferans-5.json"]
