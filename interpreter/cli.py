@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", default="1", help="your seat: a name or number from 1 (default 1)")
     p.add_argument("--bots", default="heuristic", type=_bots,
                    help="heuristic, random or search; or one per bot seat in turn, e.g. search,heuristic")
-    p.add_argument("--save", help="save file (default saves/<game>-<seed>.json)")
+    p.add_argument("--save", help="save file (default saves/<game>-<seed>.json, or -2, -3 … when that exists)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved match")
     p.add_argument("--delay", type=_seconds, metavar="SEC",
                    help="pause after each bot card, twice that after a trick; Enter skips ahead "
