@@ -360,31 +360,13 @@ def describe(st: State, move: Move) -> str:
 
 
 def parse_move(st: State, text: str) -> Move:
-    """The legal move written as `text` (case-insensitive; `same` = `hold`); IllegalMoveError says why not."""
-    phase = current_phase(st)
-    if phase is None:
+    """The legal move written as `text`, read by the same rules as the play screen's prompt (see
+    `interpreter.prompt`: the notation or description in any case, `same` = `hold`, `[N]`/`#N` a position on the
+    menu, words that fit one move only); IllegalMoveError says why not."""
+    from .prompt import menu, pick  # the prompt's reading rules build on this module
+    if current_phase(st) is None:
         raise IllegalMoveError("no move is pending")
-    wanted = " ".join(text.strip().lower().split())
-    wanted = ALIASES.get(wanted, wanted)
-    moves = phase.legal(st)
-    for move in moves:
-        if phase.notation(st, move).lower() == wanted:
-            return move
-    for move in moves:
-        if phase.describe(st, move).lower() == wanted:
-            return move
-    number = wanted[1:].strip() if wanted.startswith("#") else wanted
-    menu = wanted.startswith("#") or not numbered_by_hash(st, moves)
-    if menu and number.isdecimal() and len(number) <= len(str(len(moves))) and 1 <= int(number) <= len(moves):
-        return moves[int(number) - 1]
-    raise IllegalMoveError(phase.explain(st, text))
-
-
-def numbered_by_hash(st: State, moves: list) -> bool:
-    """Whether some move is written as a number (a bid of 3, a choice of 0 …): then a plain number typed at the
-    prompt is that move, and the menu numbers are written and typed `#1`, `#2` … so the two never collide."""
-    phase = current_phase(st)
-    return phase is not None and any(phase.notation(st, m).isdecimal() for m in moves)
+    return pick(st, text, menu(st, legal_moves(st))).move
 
 
 # -- the score sheet -------------------------------------------------------------------------------------------------

@@ -86,11 +86,12 @@ def pick(st: State, text: str, choices: list) -> Picked:
             return Picked(choice.move, "move")
     position = _POSITION.match(wanted)
     if position or (wanted.isdecimal() and not numeric(choices)):
-        number = int(position.group(1) or position.group(2)) if position else int(wanted)
+        digits = position.group(1) or position.group(2) if position else wanted
+        number = int(digits) if len(digits) <= len(str(len(choices))) else 0  # never int() of 5,000 digits
         for choice in choices:
             if choice.number == number:
                 return Picked(choice.move, "position")
-        raise IllegalMoveError(f"there is no move [{number}] on the menu ('moves' shows it)")
+        raise IllegalMoveError(f"there is no move [{digits[:12]}] on the menu ('moves' shows it)")
     if wanted.isdecimal():
         raise IllegalMoveError(f"no move is {wanted}; to pick by position write [{wanted}] or #{wanted}")
     fits = [c for c in choices if _fits(wanted.split(), c)]

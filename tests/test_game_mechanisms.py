@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from interpreter import engine
+from interpreter import engine, prompt
 from interpreter.compiler import load_game
 from interpreter.errors import IllegalMoveError, SpecError
 from interpreter.events import text as event_text
@@ -165,7 +165,7 @@ def test_a_number_typed_is_the_move_of_that_number_and_hash_numbers_pick_from_th
     st = engine.new_match(game, 2, 0)
     moves = engine.legal_moves(st)
     assert [engine.current_phase(st).notation(st, m) for m in moves] == ["0", "1", "2", "3"]
-    assert engine.numbered_by_hash(st, moves)
+    assert prompt.numeric(prompt.menu(st, moves))
     assert engine.parse_move(st, "2").value == 2      # the number itself, not menu item 2 (which is 1)
     assert engine.parse_move(st, "#2").value == 1     # the menu item
     with pytest.raises(IllegalMoveError):
