@@ -332,12 +332,12 @@ def default_save_path(game, seed: int, folder: str = "saves") -> str:
     earlier match is never overwritten.
 
     >>> import tempfile; from types import SimpleNamespace
-    >>> folder = tempfile.mkdtemp(); game = SimpleNamespace(path="games/tarot.yaml")
+    >>> folder = tempfile.mkdtemp(); game = SimpleNamespace(path="games/cards.yaml")
     >>> os.path.basename(default_save_path(game, 7, folder))
-    'tarot-7.json'
-    >>> open(os.path.join(folder, "tarot-7.json"), "w").close()
+    'cards-7.json'
+    >>> open(os.path.join(folder, "cards-7.json"), "w").close()
     >>> os.path.basename(default_save_path(game, 7, folder))
-    'tarot-7-2.json'
+    'cards-7-2.json'
     """
     stem = os.path.splitext(os.path.basename(game.path))[0]
     path, n = os.path.join(folder, f"{stem}-{seed}.json"), 1
