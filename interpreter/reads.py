@@ -57,21 +57,31 @@ def words_in(value, macros: dict) -> set:
     return words
 
 
-def read_names(tree, macros: dict, seen: set | None = None) -> set:
+def read_names(tree, macros: dict) -> set:
     """The names an expression reads as values (not the functions it calls), following the defines it reads or
     calls into their bodies."""
+    return _names_and_calls(tree, macros)[0] - set(macros)
+
+
+def _names_and_calls(tree, macros: dict, seen: set | None = None) -> tuple[set, set]:
+    """The names an expression reads and the functions and aggregates it calls, with those of every define it
+    reads or calls (each define followed once)."""
     seen = set() if seen is None else seen
-    names, called = set(), set()
+    names: set = set()
+    called: set = set()
     for node in tree.iter_subtrees() if isinstance(tree, Tree) else ():
         if node.data == "name":
             names.add(str(node.children[0]))
-        elif node.data == "call":
+        elif node.data in ("call", "aggregate"):
             called.add(str(node.children[0]))
     for name in (names | called) & set(macros):
         if name not in seen:
             seen.add(name)
-            names |= read_names(parse(macros[name].text, "expr", macros[name].source), macros, seen)
-    return names - set(macros)
+            more_names, more_called = _names_and_calls(parse(macros[name].text, "expr", macros[name].source),
+                                                       macros, seen)
+            names |= more_names
+            called |= more_called
+    return names, called
 
 
 def free_names(tree, macros: dict, bound: frozenset = frozenset()) -> set:
@@ -110,25 +120,13 @@ def free_names(tree, macros: dict, bound: frozenset = frozenset()) -> set:
     return names
 
 
-def calls_in(tree, macros: dict, seen: set | None = None) -> set:
+def calls_in(tree, macros: dict) -> set:
     """The built-in functions and aggregates an expression calls, following the defines it uses.
 
     >>> sorted(calls_in(parse("sum(rank(c) for c in cs) + abs(x)", "expr"), {}))
     ['abs', 'rank', 'sum']
     """
-    seen = set() if seen is None else seen
-    called: set = set()
-    used: set = set()
-    for node in tree.iter_subtrees() if isinstance(tree, Tree) else ():
-        if node.data in ("call", "aggregate"):
-            called.add(str(node.children[0]))
-        elif node.data == "name":
-            used.add(str(node.children[0]))
-    for name in (called | used) & set(macros):
-        if name not in seen:
-            seen.add(name)
-            called |= calls_in(parse(macros[name].text, "expr", macros[name].source), macros, seen)
-    return called - set(macros)
+    return _names_and_calls(tree, macros)[1] - set(macros)
 
 
 def from_sheet_only(text: str, game) -> bool:

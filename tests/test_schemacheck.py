@@ -14,6 +14,7 @@ from interpreter.errors import SpecError
 from interpreter.loader import load_spec
 from interpreter.schema import schema
 from interpreter.schemacheck import Undecided, passes
+from .test_fuzz_specs import paths
 
 FILES = sorted(glob.glob("games/*.yaml") + glob.glob("tests/specs/*.yaml") + glob.glob("docs/examples/*.yaml"))
 ODD_VALUES = [None, True, 0, -1, 2.5, "x", "", [], [1, "a"], {}, {"zz": 1}]
@@ -45,19 +46,9 @@ def test_the_same_verdict_as_jsonschema_on_every_spec(path):
         _agree(data)
 
 
-def _nodes(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _nodes(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _nodes(v, path + (i,))
-
-
 def _mutate(data, rng: random.Random):
     data = copy.deepcopy(data)
-    path = rng.choice([p for p in _nodes(data) if p])
+    path = rng.choice([p for p in paths(data) if p])
     parent = data
     for key in path[:-1]:
         parent = parent[key]
