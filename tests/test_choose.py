@@ -33,17 +33,49 @@ def test_the_floor_offers_the_choices_the_whole_condition_allows(preferans):
     assert phase.floor is not None and not phase.floor.strict
     states = contract_states(preferans)
     assert len(states) > 10
-    floor = phase.floor
-    for st in states:
-        with_floor = phase.legal(st)
-        phase.floor = None
-        try:
-            everything = phase.legal(st)
-        finally:
-            phase.floor = floor
-        assert with_floor == everything
-        bid = st.vars["bid"]
-        assert all(m.value >= bid for m in with_floor) and with_floor
+    floor, inputs = phase.floor, phase.inputs
+    phase.inputs = None  # worked out every time, not remembered
+    try:
+        for st in states:
+            with_floor = phase.legal(st)
+            phase.floor = None
+            try:
+                everything = phase.legal(st)
+            finally:
+                phase.floor = floor
+            assert with_floor == everything
+            bid = st.vars["bid"]
+            assert all(m.value >= bid for m in with_floor) and with_floor
+    finally:
+        phase.inputs = inputs
+
+
+def test_remembered_choices_are_those_worked_out(preferans):
+    """The contract choice reads only `bid` (a plain var): its choices are remembered by declarer and bid, and
+    the remembered ones are those the condition gives when worked out again, in the same order."""
+    phase = next(p for p in preferans.phases if p.id == "contract")
+    assert phase.inputs is not None
+    phase.memo.clear()
+    states = contract_states(preferans, deals=80, seed=5)
+    remembered = [phase.legal(st) for st in states]
+    assert 0 < len(phase.memo) < len(states)  # the same declarer and bid came again
+    inputs = phase.inputs
+    phase.inputs = None
+    try:
+        for st, moves in zip(states, remembered):
+            assert moves == phase.legal(st)
+    finally:
+        phase.inputs = inputs
+
+
+@pytest.mark.parametrize("legal", [
+    "choice >= bid and len(hand[me]) > 0",  # a zone
+    "choice >= bid and tricks[me] == 0",  # a name with an index
+    "choice >= bid and len(others(me)) > 1",  # a built-in that reads the game (who plays)
+])
+def test_choices_not_remembered_when_they_read_more_than_plain_names(tmp_path, legal):
+    game = _with_legal(tmp_path, legal)
+    assert next(p for p in game.phases if p.id == "contract").inputs is None
 
 
 @pytest.mark.parametrize("legal, strict", [

@@ -5,6 +5,11 @@ condition and `do` statements; inside them `me` is the choosing seat and `choice
 When `legal` is an `and` with a side `choice >= x` (or `choice > x`) whose `x` does not depend on the choice (a
 number, or a bid: "at least the bid"), `x` is worked out once and the elements below it are left out before the
 whole condition is checked on the others (the same choices, fewer evaluations).
+
+When `from` and `legal` read nothing but `me`, `choice`, the game's constants and plain state names (vars and
+options without an index; no zone) and call only built-ins of the deck (`card`, `len`, `count` …), the choices
+are remembered by the player count, `me` and the values of those names, and worked out again only for new values
+(the contract choice: once per declarer and bid, not at every deal).
 """
 from __future__ import annotations
 
@@ -13,11 +18,13 @@ from typing import Callable, NamedTuple
 from lark import Token, Tree
 
 from ..dsl import Compiler, SourceRef, guarded, parse
-from ..reads import names_in
-from ..state import Event, Move
+from ..dslexpr import DECK_ONLY
+from ..reads import GAME_CONSTANTS, calls_in, names_in, read_names
+from ..state import Event, Move, tupled
 from .base import Phase, kept_where, with_locals
 
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
+CHOICE_MEMO = 256  # inputs whose choices a phase remembers (then it starts again)
 
 
 class Floor(NamedTuple):
@@ -28,15 +35,18 @@ class Floor(NamedTuple):
 
 class ChoosePhase(Phase):
     type_name = "choose"
-    __slots__ = ("choice_type", "who", "options", "source", "source_legal", "source_do", "floor")
+    __slots__ = ("choice_type", "who", "options", "source", "source_legal", "source_do", "floor", "inputs",
+                 "memo")
 
     def __init__(self, pid, when, who, options, source, source_legal, source_do, label, choice_type=("any", None),
-                 floor: Floor | None = None):
+                 floor: Floor | None = None, inputs: Callable | None = None):
         super().__init__(pid, when, label)
         self.choice_type = choice_type
         self.who, self.options = who, options
         self.source, self.source_legal, self.source_do = source, source_legal, source_do
         self.floor = floor
+        self.inputs = inputs  # the values the choices depend on besides `me` and the player count (or None)
+        self.memo: dict = {}
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "ChoosePhase":
@@ -59,8 +69,9 @@ class ChoosePhase(Phase):
             source_legal = cc.expr("legal", "bool", local) if "legal" in spec else None
             source_do = cc.stmts("do", local) if "do" in spec else None
         floor = _floor(cc, me, choice[0]) if source_legal is not None else None
+        inputs = _inputs(cc) if source_legal is not None else None
         return cls(spec["id"], cc.when(), who, options, source, source_legal, source_do, spec.get("label", ""),
-                   choice, floor)
+                   choice, floor, inputs)
 
     def start(self, st) -> None:
         st.ph = {"seat": self.who(st), "chosen": False}
@@ -78,14 +89,28 @@ class ChoosePhase(Phase):
             if when is None or with_locals(st, {"me": me}, when):
                 moves.append(Move("option", name))
         if self.source is not None:
-            items = with_locals(st, {"me": me}, self.source)
-            if self.source_legal is None:
-                moves.extend(Move("choice", item) for item in items)
-            else:
-                items = self.above_floor(st, me, items)
-                moves.extend(Move("choice", item) for item in with_locals(st, {"me": me, "choice": None},
-                                                                          self.legal_choices(items)))
+            moves.extend(self.choices(st, me))
         return moves
+
+    def choices(self, st, me: int) -> list:
+        """The moves choosing an element of `from` that `legal` allows; remembered when `inputs` says by what."""
+        if self.inputs is None:
+            return self.work_out_choices(st, me)
+        key = (st.n, me, self.inputs(st))
+        known = self.memo.get(key)
+        if known is None:
+            if len(self.memo) >= CHOICE_MEMO:
+                self.memo.clear()
+            known = self.memo[key] = self.work_out_choices(st, me)
+        return known
+
+    def work_out_choices(self, st, me: int) -> list:
+        items = with_locals(st, {"me": me}, self.source)
+        if self.source_legal is None:
+            return [Move("choice", item) for item in items]
+        items = self.above_floor(st, me, items)
+        return [Move("choice", item) for item in with_locals(st, {"me": me, "choice": None},
+                                                             self.legal_choices(items))]
 
     def above_floor(self, st, me: int, items: list) -> list:
         """The `items` the `legal` condition's lower bound keeps (all of them without one, or when it is none)."""
@@ -144,6 +169,24 @@ def _floor(cc, me: dict, element: str) -> Floor | None:
         if bound.type == element:
             return Floor(guarded(bound.fn, source), str(op) == ">")
     return None
+
+
+def _inputs(cc) -> Callable | None:
+    """What `from` and `legal` depend on besides `me`, `choice` and the player count, as a function of the state
+    giving a key, when that is plain state names only (see the module docstring); else None."""
+    macros, symbols = cc.c.scope.macros, cc.c.scope.symbols
+    names: set = set()
+    for key in ("from", "legal"):
+        tree = parse(str(cc.c.doc.get(cc._p(key))), "expr")
+        if not calls_in(tree, macros) <= DECK_ONLY:
+            return None
+        names |= read_names(tree, macros)
+    names -= {"me", "choice"} | GAME_CONSTANTS
+    used = [symbols.get(name) for name in sorted(names)]
+    if any(s is None or s.index or s.zone for s in used):
+        return None
+    getters = tuple(s.get for s in used)
+    return lambda st: tuple(tupled(get(st)) for get in getters)
 
 
 def _name_of(node) -> str | None:
