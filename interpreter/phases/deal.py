@@ -4,6 +4,9 @@ random inner positions (a talon dealt "neither first nor last", a chien "never t
 Spec keys: `to` (seats, default `active`), `into` (a per-seat zone), `from` (a zone; default a fresh shuffled
 deck), `packets` (steps: `{each: k, repeat: r}` or `{zone: z, count: k}`), `insert` (`{zone, count, packet}`),
 `rest` (a zone for the cards left over; without it the counts must use the whole source exactly).
+
+When every count of `packets` is written as a number, the packets are worked out once per player count,
+receivers and number of cards and then remembered; inserted packets are placed anew at every deal.
 """
 from __future__ import annotations
 
@@ -12,17 +15,21 @@ from ..state import Event
 from .base import Phase
 
 MAX_PACKETS = 1000  # packets in one deal: far more than any deck has cards to fill
+PACKETS_MEMO = 256  # receivers (and player counts) whose packets a deal remembers (then it starts again)
 
 
 class DealPhase(Phase):
     type_name = "deal"
     interactive = False
-    __slots__ = ("to", "into", "source", "steps", "insert", "rest", "error")
+    __slots__ = ("to", "into", "source", "steps", "insert", "rest", "error", "memo")
 
-    def __init__(self, pid, when, to, into, source, steps, insert, rest, error):
+    def __init__(self, pid, when, to, into, source, steps, insert, rest, error, literal: bool = False):
         super().__init__(pid, when)
         self.to, self.into, self.source, self.steps = to, into, source, steps
         self.insert, self.rest, self.error = insert, rest, error
+        # with every packet count written as a number, the packets depend only on the player count, the
+        # receivers and the cards there are: remembered by those (None: worked out at every deal)
+        self.memo: dict | None = {} if literal else None
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "DealPhase":
@@ -48,7 +55,9 @@ class DealPhase(Phase):
             insert = (cc.zone_name(("insert", "zone"), per_seat=False), cc.number(("insert", "count"), ins["count"]),
                       cc.number(("insert", "packet"), ins.get("packet", 1)))
         rest = cc.zone_name("rest", per_seat=False) if "rest" in spec else None
-        return cls(spec["id"], cc.when(), to, into, source, steps, insert, rest, cc.error_factory())
+        literal = all(isinstance(value, int) for step in spec.get("packets", [])
+                      for key, value in step.items() if key in ("repeat", "each", "count"))
+        return cls(spec["id"], cc.when(), to, into, source, steps, insert, rest, cc.error_factory(), literal)
 
     def start(self, st) -> None:
         st.ph = {}
@@ -104,9 +113,26 @@ class DealPhase(Phase):
                 st.events.append(Event("dealt", None, tuple(shown), zid, phase=self.id))
 
     def packets(self, st, cards: int) -> list:
-        """The packets in dealing order as (zone id, count); an error as soon as they pass `cards` cards or
-        MAX_PACKETS packets (the counts may be expressions)."""
+        """The packets in dealing order as (zone id, count), inserted packets included; an error as soon as they
+        pass `cards` cards or MAX_PACKETS packets (the counts may be expressions)."""
         receivers = self.to(st)
+        memo = self.memo
+        if memo is None:
+            out = self.counted(st, receivers, cards)
+        else:
+            key = (st.n, cards, tuple(receivers))
+            known = memo.get(key)
+            if known is None:
+                if len(memo) >= PACKETS_MEMO:
+                    memo.clear()
+                known = memo[key] = self.counted(st, receivers, cards)
+            out = list(known)
+        if self.insert is not None:
+            out = self.inserted(st, out)
+        return out
+
+    def counted(self, st, receivers: list, cards: int) -> list:
+        """The packets of the `packets` steps for `receivers`, in dealing order (without inserted ones)."""
         out: list = []
         need = 0
         for kind, count, zone, repeat in self.steps:
@@ -122,8 +148,6 @@ class DealPhase(Phase):
                     out.extend((into[s], k) for s in receivers)
                 else:
                     out.append((st.zone_ids[zone][0], k))
-        if self.insert is not None:
-            out = self.inserted(st, out)
         return out
 
     def inserted(self, st, packets: list) -> list:
