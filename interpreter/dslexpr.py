@@ -14,8 +14,8 @@ from lark import Token, Tree
 from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
-from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_table, comparison, define_call,
-                         display, divide, field_value, guard, item_at, looper, name_of)
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
+                         comparison, define_call, display, divide, field_value, guard, item_at, looper, name_of)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from .reads import calls_in, free_names
@@ -560,16 +560,20 @@ class Compiler:
         # what the body requires of the caller's locals (its own parameters are bound here, not required)
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
         local = body.local if not args else None
+        card_of = None
         if len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
                 and self.of_the_card_only(macro):
-            fn = card_table(macro.params[0], args[0].fn, body.fn, self.scope.shared.setdefault(("table", key), {}))
+            table = self.scope.shared.setdefault(("table", key), {})
+            value_of = card_lookup(macro.params[0], body.fn, table)
+            fn = card_table(args[0].fn, table, value_of)
+            card_of = None if args[0].local is None else (args[0].local, table, value_of)
         steady = self.steady
         if steady is not None and not args and not body.const:
             free = self.free(macro.name)
             if not free & steady.written and not any(n in self.locals for n in free):
                 fn = steady.remember(fn, key)
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
-                        requires=requires)
+                        requires=requires, card_of=card_of)
 
     def compile_shared(self, macro, locals_: dict, stack: tuple) -> SharedDefine:
         parts, depth, peak = _Nesting.parts, _Nesting.depth, _Nesting.peak
@@ -603,6 +607,10 @@ class Compiler:
         body_node, var_token, coll_node, cond_node = node.children
         var = str(var_token)
         coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
+        if body.local == var and cond is not None and cond.card_of is not None and cond.card_of[0] == var:
+            _, table, value_of = cond.card_of  # [c for c in cs if is_trump(c)]: the define's table, looked up
+            return Compiled(card_filter(coll.fn, table, value_of, self.loop_limit(node)), T.list_of(body.type),
+                            body.domain)
         fb = body.fn
         run = looper(var, coll.fn, cond.fn if cond else None, self.loop_limit(node))
         return Compiled(lambda ctx: run(ctx, fb), T.list_of(body.type), body.domain)

@@ -139,12 +139,11 @@ class Stretch(Steady):
         return remembered
 
 
-def card_table(param: str, arg: Fn, body: Fn, table: dict) -> Fn:
-    """The use of a define of one card whose value depends on the card alone (`is_trump(c)`: the deck's
-    facts about it, constants): worked out once per card, then looked up in `table` (shared by every place
-    that uses the define alike)."""
-    def tabled(ctx):
-        card = arg(ctx)
+def card_lookup(param: str, body: Fn, table: dict) -> Callable[[Any, Any], Any]:
+    """(ctx, card) -> the value of a define of one card whose value depends on the card alone (`is_trump(c)`:
+    the deck's facts about it, constants): worked out once per card, then looked up in `table` (shared by every
+    place that uses the define alike)."""
+    def value_of(ctx, card):
         value = table.get(card, MISSING)
         if value is MISSING:
             loc = ctx.loc
@@ -156,7 +155,32 @@ def card_table(param: str, arg: Fn, body: Fn, table: dict) -> Fn:
                 _restore(loc, param, saved)
             table[card] = value
         return value
+    return value_of
+
+
+def card_table(arg: Fn, table: dict, value_of: Callable[[Any, Any], Any]) -> Fn:
+    """The use of a card-tabled define (card_lookup) on the card `arg` gives."""
+    def tabled(ctx):
+        card = arg(ctx)
+        value = table.get(card, MISSING)
+        return value_of(ctx, card) if value is MISSING else value
     return tabled
+
+
+def card_filter(coll: Fn, table: dict, value_of: Callable[[Any, Any], Any], over: Callable[[], Exception]) -> Fn:
+    """`[c for c in coll if f(c)]` for a card-tabled define `f` (card_lookup): its table looked up in place for
+    each element, without binding `c` (the define reads nothing but its card). The elements count against the
+    loop budget as in any loop."""
+    def kept(ctx):
+        out = []
+        for card in charge(coll(ctx), over):
+            value = table.get(card, MISSING)
+            if value is MISSING:
+                value = value_of(ctx, card)
+            if value:
+                out.append(card)
+        return out
+    return kept
 
 
 def too_big(value) -> bool:

@@ -87,4 +87,7 @@ class Compiled:
     # (local name, value) pairs that must all hold for this condition to be true: `trick_no == 1 and x`
     # requires trick_no == 1. A phase may skip evaluating the condition where one fails (tricks' announcements).
     requires: tuple = ()
+    # a card-tabled define's use on a local (`is_trump(c)`): that local, the define's table and how a value missing
+    # from it is worked out (dslruntime.card_lookup); a filter on the local may look the table up in place
+    card_of: tuple | None = None
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from interpreter.dsl import Context, Function, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
-from interpreter.errors import DSLNameError, DSLSyntaxError
+from interpreter.errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from interpreter.builtins import FUNCTIONS
 
 
@@ -140,6 +140,32 @@ def test_a_define_of_the_card_alone_is_worked_out_once_per_card():
     asked.clear()
     fn, _ = compile_expr("count(over(c) for c in cs)", scope)
     assert fn(ctx) == sum(deck.rank_of[c] >= 2 for c in [0, 1, 0, 1, 0]) and len(asked) == 10
+
+
+def test_a_filter_on_a_tabled_define_looks_the_table_up():
+    """`[c for c in cs if high(c)]` keeps the cards `high` allows, in order and with repeats, each card's rank
+    worked out once (the define's table, shared with its other uses); the elements still count against the loop
+    limit; with another body, or a condition not of the loop's card, the plain loop gives the same values."""
+    from interpreter.compiler import load_game
+    game = load_game("docs/examples/tiny.yaml")
+    deck = game.deck
+    asked = []
+    cards = [0, 1, 0, 1, 0, 2]
+    scope = Scope({"cs": Symbol("cs", "list[card]", get=lambda c: list(cards)),
+                   "big": Symbol("big", "list[card]", get=lambda c: [0] * 600_000)}, dict(FUNCTIONS), {}, {}, {})
+    scope.functions["rank"] = Function("rank", ("card",), "int",
+                                       lambda ctx, c: asked.append(c) or deck.rank_of[c])
+    scope.macros["high"] = Macro("high", ("c",), "rank(c) >= 1", SourceRef())
+    ctx = Context()
+    ctx.game = game
+    kept = [c for c in cards if deck.rank_of[c] >= 1]
+    fn, _ = compile_expr("[c for c in cs if high(c)]", scope)
+    assert fn(ctx) == kept and fn(ctx) == kept and sorted(asked) == [0, 1, 2] and "c" not in ctx.loc
+    plain, _ = compile_expr("[c for c in cs if high(c) and true]", scope)
+    assert plain(ctx) == kept and sorted(asked) == [0, 1, 2]
+    twice, _ = compile_expr("len([c for c in big if high(c)]) + len([c for c in big if high(c)])", scope)
+    with pytest.raises(SpecRuntimeError, match="limit of 1,000,000 steps"):
+        twice(ctx)
 
 
 def test_recursive_define_is_refused():
