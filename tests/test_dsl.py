@@ -259,3 +259,20 @@ def test_a_condition_knows_the_local_values_it_requires():
                 for text in ("trick_no == 2 and me == 1", "trick_no == 2 or me == 1", "trick_no != 2", "true")}
     assert requires == {"trick_no == 2 and me == 1": {"trick_no": 2, "me": 1}, "trick_no == 2 or me == 1": {},
                         "trick_no != 2": {}, "true": {}}
+
+
+def test_sum_adds_whole_numbers_and_fractions_as_python_sum_does():
+    """`sum(…)` adds fractions over a common denominator (dslloops.exact_sum): the same value and type (a Fraction
+    as soon as one element is one, else an int) as Python's sum, on random mixes; a float is left to sum."""
+    import random
+    from interpreter.dslloops import exact_sum
+    rng = random.Random(7)
+    for _ in range(3000):
+        values = [rng.choice([rng.randint(-9, 9), Fraction(rng.randint(-20, 20), rng.choice([1, 2, 3, 4, 6, 7]))])
+                  for _ in range(rng.randint(0, 12))]
+        got, want = exact_sum(values), sum(values)
+        assert got == want and type(got) is type(want)
+    assert exact_sum([Fraction(1, 2), 0.25]) == 0.75
+    scope, _ = make_scope()
+    fn, _ = compile_expr("sum(p / 2 for p in pts)", scope)
+    assert fn(Context()) == 7 and type(fn(Context())) is Fraction  # 3/2 + 1/2 + 2 + 1/2 + 5/2, as sum gives it
