@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from lark import Token, Tree
+from lark import Tree
 
 from ..dsl import Compiler, SourceRef, guarded, parse
 from ..dslexpr import DECK_ONLY
@@ -157,8 +157,6 @@ def _floor(cc, me: dict, element: str) -> Floor | None:
         return None
     source = SourceRef(cc.c.doc, cc._p("legal"))
     tree = parse(str(cc.c.doc.get(cc._p("legal"))), "expr", source)
-    while isinstance(tree, Tree) and tree.data == "or_" and len(tree.children) == 1:
-        tree = tree.children[0]
     for part in tree.children if isinstance(tree, Tree) and tree.data == "and_" else [tree]:
         if not (isinstance(part, Tree) and part.data == "compare" and len(part.children) == 3):
             continue
@@ -190,9 +188,5 @@ def _inputs(cc) -> Callable | None:
 
 
 def _name_of(node) -> str | None:
-    """The name an expression is, when it is nothing but a name (through the grammar's single-child levels)."""
-    while isinstance(node, Tree) and len(node.children) == 1 and node.data != "name":
-        node = node.children[0]
-    if isinstance(node, Tree) and node.data == "name":
-        return str(node.children[0])
-    return node if isinstance(node, Token) and node.type == "NAME" else None
+    """The name an expression is, when it is nothing but a name."""
+    return str(node.children[0]) if isinstance(node, Tree) and node.data == "name" else None

@@ -379,8 +379,6 @@ def _guards(cc, path: tuple, locals_: dict, params: list) -> list:
     text = str(text).lower() if isinstance(text, bool) else str(text)
     source = SourceRef(doc, cc._p(path))
     tree = parse(text, "expr", source)
-    while isinstance(tree, Tree) and tree.data == "or_" and len(tree.children) == 1:
-        tree = tree.children[0]
     parts = tree.children if isinstance(tree, Tree) and tree.data == "and_" else [tree]
     guards: list[list] = [[] for _ in range(len(params) + 1)]
     for part in parts:
