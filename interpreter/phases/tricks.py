@@ -36,6 +36,7 @@ from .base import Phase, kept_where, with_locals
 
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
 PER_CARD_MEMO = 256  # inputs whose per-card values a table remembers (then it starts again)
+NO_CARDS: frozenset = frozenset()
 
 
 class Announcement(NamedTuple):
@@ -47,6 +48,7 @@ class Announcement(NamedTuple):
     do: Callable | None
     bots: Callable | None
     trick_no: int | None
+    move: Move  # Move("option", name), built once
 
 
 class PerCard:
@@ -154,7 +156,7 @@ class TricksPhase(Phase):
     __slots__ = ("players", "leader", "count", "hand", "won", "unclaimed", "trump", "follow", "must_trump",
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
-                 "trick_locals")
+                 "trick_locals", "by_suit")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -176,6 +178,7 @@ class TricksPhase(Phase):
         bounds = [a.trick_no for a in announcements]
         self.calls_until: int | None = None if None in bounds else max(bounds, default=0)
         self.strength, self.card_points, self.trump_exempt = strength, card_points, trump_exempt
+        self.by_suit: dict | None = None  # the deck's cards by suit (suit_cards)
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "TricksPhase":
@@ -192,7 +195,7 @@ class TricksPhase(Phase):
                 str(ann["name"]), str(ann.get("label", ann["name"])), when,
                 cc.stmts(path + ("do",), said) if "do" in ann else None,
                 cc.expr(path + ("bots",), "num", said) if "bots" in ann else None,
-                getattr(when, "requires", {}).get("trick_no")))
+                getattr(when, "requires", {}).get("trick_no"), Move("option", str(ann["name"]))))
         lead_from = None
         if "lead_from" in spec:
             lf = spec["lead_from"]
@@ -259,9 +262,9 @@ class TricksPhase(Phase):
         players = ph["players"]
         leader = ph["leader"]
         lead_from = self.lead_from
-        if lead_from is not None and with_locals(st, {"trick_no": ph["no"] + 1}, lead_from.when):
+        if lead_from is not None:  # an empty zone leads nothing: its `when` is not asked then
             zone = st.zones[st.zone_ids[lead_from.zone][0]]
-            if zone:
+            if zone and with_locals(st, {"trick_no": ph["no"] + 1}, lead_from.when):
                 card = zone.pop()
                 trick.append(card)
                 by.append(ZONE_SEAT)
@@ -303,8 +306,11 @@ class TricksPhase(Phase):
         return st.zone_ids[self.hand]
 
     def any_cards(self, st) -> bool:
-        zones, hands = st.zones, self.hands(st)
-        return any(zones[hands[s]] for s in st.ph["players"])
+        zones, hands = st.zones, st.zone_ids[self.hand]
+        for seat in st.ph["players"]:
+            if zones[hands[seat]]:
+                return True
+        return False
 
     def actor(self, st) -> int | None:
         ph = st.ph
@@ -320,12 +326,12 @@ class TricksPhase(Phase):
     def legal(self, st) -> list:
         ph = st.ph
         seat = ph["order"][ph["turn"]]
-        hand = st.zones[st.zone_ids[self.hand][seat]]
-        cards = self.playable(st, hand) if ph["escape"] else self.bound(st, hand)
+        cards = self.playable(st, st.zones[st.zone_ids[self.hand][seat]])
         if self.allowed is not None:
             cards = self.permitted(st, seat, cards)
         moves = st.game.card_moves
-        if self.calls_until is None or ph["no"] < self.calls_until:
+        calls_until = self.calls_until
+        if calls_until is None or ph["no"] < calls_until:
             return self.offered(st, seat) + [moves[c] for c in cards]
         return [moves[c] for c in cards]
 
@@ -346,39 +352,62 @@ class TricksPhase(Phase):
                       if (a.trick_no is None or a.trick_no == trick_no) and a.name not in said]
         if not candidates:
             return []
-        local = {"me": seat, "trick_no": trick_no}
-        return [Move("option", a.name) for a in candidates if a.when is None or with_locals(st, local, a.when)]
+
+        def made(ctx) -> list:
+            return [a.move for a in candidates if a.when is None or a.when(ctx)]
+        return with_locals(st, {"me": seat, "trick_no": trick_no}, made)
 
     def playable(self, st, hand: list) -> list:
         """The cards of `hand` the follow / trump / overtrump rules allow, in card order (escape cards always)."""
         ph = st.ph
+        trick = ph["trick"]
+        if not trick or not self.follow:
+            return sorted(hand)
         esc = ph["escape"]
         if esc:
-            free = [c for c in hand if c in esc]
-            if free:
-                rest = [c for c in hand if c not in esc]
-                return sorted(free + self.bound(st, rest)) if rest else sorted(free)
+            for card in esc:
+                if card in hand:
+                    free = [c for c in esc if c in hand]
+                    rest = [c for c in hand if c not in esc]
+                    return sorted(free + self.bound(st, rest)) if rest else sorted(free)
         return self.bound(st, hand)
 
     def bound(self, st, hand: list) -> list:
-        """The cards of `hand` that the follow / trump / overtrump rules allow."""
+        """The cards of `hand` that the follow / trump / overtrump rules allow, in card order."""
         ph = st.ph
         trick = ph["trick"]
         if not trick or not self.follow:
             return sorted(hand)
-        suit_of = st.game.deck.suit_of
-        led = self.led_suit(ph, suit_of) if ph["escape"] else suit_of[trick[0]]
-        if led is None:
-            return sorted(hand)
-        same = [c for c in hand if suit_of[c] == led]
+        deck = st.game.deck
+        suit_of = deck.suit_of
+        esc = ph["escape"]
+        if esc:
+            for card in trick:
+                if card not in esc:
+                    led = suit_of[card]
+                    break
+            else:
+                return sorted(hand)
+        else:
+            led = suit_of[trick[0]]
+        by_suit = self.by_suit or self.suit_cards(deck)
+        same = by_suit[led].intersection(hand)
         trump = ph["trump"]
         if same:
             return self.over_trumped(st, same) if led == trump else sorted(same)
         if self.must_trump and trump is not None:
-            trumps = [c for c in hand if suit_of[c] == trump]
-            if trumps and not self.exempt(st):
+            trumps = by_suit.get(trump, NO_CARDS).intersection(hand)
+            if trumps and not (self.trump_exempt is not None and self.exempt(st)):
                 return self.over_trumped(st, trumps)
         return sorted(hand)
+
+    def suit_cards(self, deck) -> dict:
+        """The deck's cards by suit, as sets (worked out at the first follow, then kept: the deck never changes)."""
+        by_suit: dict = {}
+        for card, suit in enumerate(deck.suit_of):
+            by_suit.setdefault(suit, set()).add(card)
+        self.by_suit = {suit: frozenset(cards) for suit, cards in by_suit.items()}
+        return self.by_suit
 
     def exempt(self, st) -> bool:
         """Whether `trump_exempt` frees the player to move (void in the led suit) from trumping."""
@@ -387,13 +416,22 @@ class TricksPhase(Phase):
         ph = st.ph
         return bool(with_locals(st, {"me": ph["order"][ph["turn"]], "winning": self.winner(st)}, self.trump_exempt))
 
-    def over_trumped(self, st, trumps: list) -> list:
+    def over_trumped(self, st, trumps) -> list:
+        """The `trumps` (a player's, in any order) that may be played on the trick: with `overtrump`, those above
+        the best trump in it if there are any; in card order."""
         if not self.overtrump:
             return sorted(trumps)
         ph = st.ph
         suit_of, rank_of = st.game.deck.suit_of, ph["strength"] or st.game.deck.rank_of
         trump, esc = ph["trump"], ph["escape"]
-        best = max((rank_of[c] for c in ph["trick"] if suit_of[c] == trump and c not in esc), default=-1)
+        best = None
+        for c in ph["trick"]:
+            if suit_of[c] == trump and c not in esc:
+                rank = rank_of[c]
+                if best is None or rank > best:
+                    best = rank
+        if best is None:
+            best = -1
         higher = [c for c in trumps if rank_of[c] > best]
         return sorted(higher or trumps)
 
@@ -410,7 +448,7 @@ class TricksPhase(Phase):
         st.zones[st.zone_ids[self.hand][seat]].remove(card)
         ph["trick"].append(card)
         ph["by"].append(seat)
-        st.events.append(Event("play", seat, (card,), phase=self.id))
+        st.events.append(Event("play", seat, (card,), None, None, self.id))
         if ph["first"]:
             ph["first"] = False
             if self.after_first is not None:
@@ -445,7 +483,7 @@ class TricksPhase(Phase):
         else:
             target = st.zones[st.zone_ids[self.won][ph["order"][0]]]
         target.extend(trick)
-        st.events.append(Event("trick", winner, value=no, phase=self.id))
+        st.events.append(Event("trick", winner, (), no, None, self.id))
         if self.on_trick is not None and winner is not None:
             with_locals(st, self.trick_values(st, winner), self.on_trick)
         then = self.lead_from.then if zone_led and self.lead_from is not None else None
@@ -476,27 +514,32 @@ class TricksPhase(Phase):
     def winner(self, st) -> int | None:
         """The seat credited with the finished trick (None: nobody)."""
         ph = st.ph
-        suit_of, rank_of = st.game.deck.suit_of, ph["strength"] or st.game.deck.rank_of
         trick, by, esc = ph["trick"], ph["by"], ph["escape"]
-        led, trump = self.led_suit(ph, suit_of), ph["trump"]
-        if trick[0] in esc and by[0] != ZONE_SEAT and self.escape_wins is not None and self.led_escape_wins(st):
-            return by[0]
-        zone_can_win = by[0] != ZONE_SEAT or (self.lead_from is not None and self.lead_from.can_win(st))
-        best, best_key = None, None
+        first = by[0]
+        lead_from = self.lead_from
+        if esc and trick[0] in esc and first != ZONE_SEAT and self.escape_wins is not None \
+                and self.led_escape_wins(st):
+            return first
+        deck = st.game.deck
+        suit_of, rank_of = deck.suit_of, ph["strength"] or deck.rank_of
+        led = self.led_suit(ph, suit_of) if esc else suit_of[trick[0]]
+        trump = ph["trump"]
+        zone_out = first == ZONE_SEAT and not (lead_from is not None and lead_from.can_win(st))
+        best, best_rank, trumped = None, None, False  # the seat winning so far, its card's rank, a trump's?
         for card, seat in zip(trick, by):
-            if (seat == ZONE_SEAT and not zone_can_win) or card in esc:
+            if (zone_out and seat == ZONE_SEAT) or (esc and card in esc):
                 continue
             suit = suit_of[card]
             if suit == trump:
-                key = (2, rank_of[card])
-            elif suit == led:
-                key = (1, rank_of[card])
-            else:
-                continue
-            if best_key is None or key > best_key:
-                best, best_key = seat, key
+                rank = rank_of[card]
+                if not trumped or rank > best_rank:
+                    best, best_rank, trumped = seat, rank, True
+            elif suit == led and not trumped:
+                rank = rank_of[card]
+                if best_rank is None or rank > best_rank:
+                    best, best_rank = seat, rank
         if best is None or best == ZONE_SEAT:
-            return self.lead_from.credit(st) if by[0] == ZONE_SEAT and self.lead_from is not None else by[0]
+            return lead_from.credit(st) if first == ZONE_SEAT and lead_from is not None else first
         return best
 
     def led_escape_wins(self, st) -> bool:
