@@ -37,6 +37,7 @@ from .base import Phase, kept_where, with_locals
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
 PER_CARD_MEMO = 256  # inputs whose per-card values a table remembers (then it starts again)
 NO_CARDS: frozenset = frozenset()
+BASIC_TRICK_LOCALS = frozenset({"winner", "trick_no"})  # the locals `on_trick` always gets
 
 
 class Announcement(NamedTuple):
@@ -256,10 +257,17 @@ class TricksPhase(Phase):
         by: list = []
         ph["trick"], ph["by"] = trick, by
         total = ph["total"]
-        if (total is not None and ph["no"] >= total) or not self.any_cards(st):
+        if total is not None and ph["no"] >= total:
             ph["over"] = True
             return
         players = ph["players"]
+        zones, hands = st.zones, st.zone_ids[self.hand]
+        for seat in players:
+            if zones[hands[seat]]:
+                break
+        else:  # no card left to play
+            ph["over"] = True
+            return
         leader = ph["leader"]
         lead_from = self.lead_from
         if lead_from is not None:  # an empty zone leads nothing: its `when` is not asked then
@@ -471,7 +479,6 @@ class TricksPhase(Phase):
 
     def end_trick(self, st) -> None:
         ph = st.ph
-        game = st.game
         winner = self.winner(st)
         no = ph["no"] = ph["no"] + 1
         trick, by = ph["trick"], ph["by"]
@@ -499,13 +506,16 @@ class TricksPhase(Phase):
         trick, by, no = ph["trick"], ph["by"], ph["no"]
         values = {"winner": winner, "trick_no": no}
         need = self.trick_locals
+        if len(need) <= 2 and need <= BASIC_TRICK_LOCALS:
+            return values
         if "players" in need or "leader" in need:
-            players = [None if s == ZONE_SEAT else s for s in by]
+            players = list(by) if by[0] != ZONE_SEAT else [None] + by[1:]  # a zone's card can only lead
             values["players"], values["leader"] = players, players[0]
         if "cards" in need:
             values["cards"] = list(trick)
         if "last" in need:
-            values["last"] = (ph["total"] is not None and no >= ph["total"]) or not self.any_cards(st)
+            total = ph["total"]
+            values["last"] = (total is not None and no >= total) or not self.any_cards(st)
         if "trick_points" in need:
             points = ph["points"] or st.game.deck.points
             values["trick_points"] = sum(points[c] for c in trick)
@@ -522,7 +532,7 @@ class TricksPhase(Phase):
             return first
         deck = st.game.deck
         suit_of, rank_of = deck.suit_of, ph["strength"] or deck.rank_of
-        led = self.led_suit(ph, suit_of) if esc else suit_of[trick[0]]
+        led = suit_of[trick[0]] if not esc or trick[0] not in esc else self.led_suit(ph, suit_of)
         trump = ph["trump"]
         zone_out = first == ZONE_SEAT and not (lead_from is not None and lead_from.can_win(st))
         best, best_rank, trumped = None, None, False  # the seat winning so far, its card's rank, a trump's?
