@@ -371,43 +371,36 @@ class TricksPhase(Phase):
         trick = ph["trick"]
         if not trick or not self.follow:
             return sorted(hand)
-        esc = ph["escape"]
-        if esc:
-            for card in esc:
-                if card in hand:
-                    free = [c for c in esc if c in hand]
-                    rest = [c for c in hand if c not in esc]
-                    return sorted(free + self.bound(st, rest)) if rest else sorted(free)
-        return self.bound(st, hand)
-
-    def bound(self, st, hand: list) -> list:
-        """The cards of `hand` that the follow / trump / overtrump rules allow, in card order."""
-        ph = st.ph
-        trick = ph["trick"]
-        if not trick or not self.follow:
-            return sorted(hand)
         deck = st.game.deck
         suit_of = deck.suit_of
         esc = ph["escape"]
+        free = None  # the escape cards in hand, played freely; the rules bind the rest
         if esc:
             for card in trick:
                 if card not in esc:
                     led = suit_of[card]
                     break
-            else:
+            else:  # only escape cards so far: a free lead
                 return sorted(hand)
+            for card in esc:
+                if card in hand:
+                    free = [c for c in esc if c in hand]
+                    hand = [c for c in hand if c not in esc]
+                    break
         else:
             led = suit_of[trick[0]]
         by_suit = self.by_suit or self.suit_cards(deck)
         same = by_suit[led].intersection(hand)
         trump = ph["trump"]
         if same:
-            return self.over_trumped(st, same) if led == trump else sorted(same)
-        if self.must_trump and trump is not None:
-            trumps = by_suit.get(trump, NO_CARDS).intersection(hand)
-            if trumps and not (self.trump_exempt is not None and self.exempt(st)):
-                return self.over_trumped(st, trumps)
-        return sorted(hand)
+            cards = self.over_trumped(st, same) if led == trump else same
+        elif self.must_trump and trump is not None and \
+                (trumps := by_suit.get(trump, NO_CARDS).intersection(hand)) and \
+                not (self.trump_exempt is not None and self.exempt(st)):
+            cards = self.over_trumped(st, trumps)
+        else:
+            cards = hand
+        return sorted(cards) if free is None else sorted(free + list(cards))
 
     def suit_cards(self, deck) -> dict:
         """The deck's cards by suit, as sets (worked out at the first follow, then kept: the deck never changes)."""
@@ -424,11 +417,11 @@ class TricksPhase(Phase):
         ph = st.ph
         return bool(with_locals(st, {"me": ph["order"][ph["turn"]], "winning": self.winner(st)}, self.trump_exempt))
 
-    def over_trumped(self, st, trumps) -> list:
-        """The `trumps` (a player's, in any order) that may be played on the trick: with `overtrump`, those above
-        the best trump in it if there are any; in card order."""
+    def over_trumped(self, st, trumps: frozenset) -> frozenset | list:
+        """The `trumps` (a player's) that may be played on the trick: with `overtrump`, those above the best trump
+        in it if there are any (in any order)."""
         if not self.overtrump:
-            return sorted(trumps)
+            return trumps
         ph = st.ph
         suit_of, rank_of = st.game.deck.suit_of, ph["strength"] or st.game.deck.rank_of
         trump, esc = ph["trump"], ph["escape"]
@@ -440,8 +433,7 @@ class TricksPhase(Phase):
                     best = rank
         if best is None:
             best = -1
-        higher = [c for c in trumps if rank_of[c] > best]
-        return sorted(higher or trumps)
+        return [c for c in trumps if rank_of[c] > best] or trumps
 
     # -- applying ---------------------------------------------------------------------------------------------------
     def apply(self, st, move: Move) -> None:
