@@ -2,8 +2,9 @@
 `trump` (a DSL expression giving a suit code or none), `leader` of the first trick, a fixed number of `tricks`.
 
 `lead_from` lets a zone lead tricks (an all-pass deal's talon cards): `{zone, when (trick_no), can_win, credit,
-then}` — the zone's top card is turned up and leads; if it cannot win, the best player card of its suit wins;
-`credit` names the seat (or none) credited when the zone card wins or nobody follows; `then` who plays first.
+then}` — while `when` holds (asked only while the zone has a card), the zone's top card is turned up and leads;
+if it cannot win, the best player card of its suit wins; `credit` names the seat (or none) credited when the zone
+card wins or nobody follows; `then` who plays first.
 `allowed` (a condition on `card`, with `me`, `trick_no` and the trick's `cards` so far) narrows the playable cards
 further, e.g. "the first lead in the suit announced"; when it would leave none, it is ignored.
 Hooks: `on_trick` (with `winner`, `trick_no`, the trick's `cards` and the `players` who played them in order
