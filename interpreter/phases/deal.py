@@ -11,6 +11,7 @@ receivers and number of cards and then remembered; inserted packets are placed a
 from __future__ import annotations
 
 
+from .. import chance
 from ..state import Event
 from .base import Phase
 
@@ -71,7 +72,7 @@ class DealPhase(Phase):
             return
         if self.source is None:
             pack = list(range(len(game.deck)))
-            st.game.rng(st, self.id).shuffle(pack)
+            chance.shuffle(game.rng(st, self.id), pack)
         else:
             source_zone = st.zones[st.zone_ids[self.source][0]]
             pack = source_zone[::-1]
@@ -97,20 +98,38 @@ class DealPhase(Phase):
         """Record what each seat now sees, zone by zone — its own hand, the cards face up on the table — as silent
         events for the seats that see them, so that a view keeps what its seat was dealt after the cards moved on."""
         game = st.game
-        everyone = range(st.n)
-        visible = game.zone_visible
+        seers_of = self.seers_table(st)
+        log, pid = st.events.append, self.id
         for zid, cards in enumerate(st.zones):
             if not cards:
                 continue
-            seers = tuple(s for s in everyone if visible(st, zid, s))
-            if len(seers) == st.n:
-                st.events.append(Event("dealt", None, tuple(cards), zid, phase=self.id))
+            seers, top = seers_of[zid]
+            if seers is None:
+                log(Event("dealt", None, tuple(cards), zid, phase=pid))
                 continue
             if seers:
-                st.events.append(Event("dealt", None, tuple(cards), zid, seers, self.id))
-            shown = game.zone_shown(st, zid)
+                log(Event("dealt", None, tuple(cards), zid, seers, pid))
+            shown = game.zone_shown(st, zid) if top else None
             if shown:
-                st.events.append(Event("dealt", None, tuple(shown), zid, phase=self.id))
+                log(Event("dealt", None, tuple(shown), zid, phase=pid))
+
+    @staticmethod
+    def seers_table(st) -> list:
+        """[(seers, top) by zone id]: the seats that see each zone (None: every seat) and whether everyone may see
+        some of its cards (`zone_shown`). With nothing revealed or shown and every seat controlling itself, the
+        game's table for the player count (`Game.zone_seers`); else worked out now (`seers_now`)."""
+        if st.revealed or st.shown or st.controller != list(range(st.n)):
+            return DealPhase.seers_now(st)
+        return st.game.zone_seers(st.n)
+
+    @staticmethod
+    def seers_now(st) -> list:
+        """`seers_table` as `Game.zone_visible` has it now, zone by zone."""
+        out = []
+        for zid in range(len(st.zones)):
+            seers = tuple(s for s in range(st.n) if st.game.zone_visible(st, zid, s))
+            out.append((None if len(seers) == st.n else seers, True))
+        return out
 
     def packets(self, st, cards: int) -> list:
         """The packets in dealing order as (zone id, count), inserted packets included; an error as soon as they
@@ -152,15 +171,13 @@ class DealPhase(Phase):
 
     def inserted(self, st, packets: list) -> list:
         zone, count, size = self.insert
-        n_ins = count(st) // max(1, size(st))
-        gaps = list(range(1, len(packets)))
+        each = size(st)
+        n_ins = count(st) // max(1, each)
+        gaps = range(1, len(packets))
         if n_ins > len(gaps):
             raise self.error("too many inserted packets for the gaps between the others", None)
-        chosen = set(st.game.rng(st, self.id + ":insert").sample(gaps, n_ins))
-        zid = st.zone_ids[zone][0]
-        out = []
-        for i, packet in enumerate(packets):
-            if i in chosen:
-                out.append((zid, size(st)))
-            out.append(packet)
-        return out
+        chosen = chance.sample(st.game.rng(st, self.id + ":insert"), gaps, n_ins)
+        inserted = (st.zone_ids[zone][0], each)
+        for i in sorted(chosen, reverse=True):
+            packets.insert(i, inserted)
+        return packets
