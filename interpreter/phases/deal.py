@@ -5,13 +5,17 @@ Spec keys: `to` (seats, default `active`), `into` (a per-seat zone), `from` (a z
 deck), `packets` (steps: `{each: k, repeat: r}` or `{zone: z, count: k}`), `insert` (`{zone, count, packet}`),
 `rest` (a zone for the cards left over; without it the counts must use the whole source exactly).
 
-When every count of `packets` is written as a number, the packets are worked out once per player count,
-receivers and number of cards and then remembered; inserted packets are placed anew at every deal.
+When every count (of `packets` and `insert`) is a number or an expression of nothing but game constants such as
+`n_players`, the packets are worked out once per player count, receivers and number of cards and then remembered;
+inserted packets are placed anew at every deal.
 """
 from __future__ import annotations
 
 
 from .. import chance
+from ..dslexpr import DECK_ONLY
+from ..dslparse import parse
+from ..reads import GAME_CONSTANTS, calls_in, read_names
 from ..state import Event
 from .base import Phase
 
@@ -24,13 +28,14 @@ class DealPhase(Phase):
     interactive = False
     __slots__ = ("to", "into", "source", "steps", "insert", "rest", "error", "memo")
 
-    def __init__(self, pid, when, to, into, source, steps, insert, rest, error, literal: bool = False):
+    def __init__(self, pid, when, to, into, source, steps, insert, rest, error, fixed: bool = False):
         super().__init__(pid, when)
         self.to, self.into, self.source, self.steps = to, into, source, steps
         self.insert, self.rest, self.error = insert, rest, error
-        # with every packet count written as a number, the packets depend only on the player count, the
-        # receivers and the cards there are: remembered by those (None: worked out at every deal)
-        self.memo: dict | None = {} if literal else None
+        # with every count fixed for a player count (fixed_count), the packets and the inserted ones' counts
+        # depend only on the player count, the receivers and the cards there are: remembered by those (None:
+        # worked out at every deal)
+        self.memo: dict | None = {} if fixed else None
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "DealPhase":
@@ -56,9 +61,11 @@ class DealPhase(Phase):
             insert = (cc.zone_name(("insert", "zone"), per_seat=False), cc.number(("insert", "count"), ins["count"]),
                       cc.number(("insert", "packet"), ins.get("packet", 1)))
         rest = cc.zone_name("rest", per_seat=False) if "rest" in spec else None
-        literal = all(isinstance(value, int) for step in spec.get("packets", [])
-                      for key, value in step.items() if key in ("repeat", "each", "count"))
-        return cls(spec["id"], cc.when(), to, into, source, steps, insert, rest, cc.error_factory(), literal)
+        counts = [value for step in spec.get("packets", []) for key, value in step.items()
+                  if key in ("repeat", "each", "count")]
+        counts += [value for key, value in spec.get("insert", {}).items() if key in ("count", "packet")]
+        fixed = all(fixed_count(value, cc) for value in counts)
+        return cls(spec["id"], cc.when(), to, into, source, steps, insert, rest, cc.error_factory(), fixed)
 
     def start(self, st) -> None:
         st.ph = {}
@@ -137,18 +144,16 @@ class DealPhase(Phase):
         receivers = self.to(st)
         memo = self.memo
         if memo is None:
-            out = self.counted(st, receivers, cards)
+            counted, inserts = self.counted(st, receivers, cards), self.inserts(st)
         else:
             key = (st.n, cards, tuple(receivers))
             known = memo.get(key)
             if known is None:
                 if len(memo) >= PACKETS_MEMO:
                     memo.clear()
-                known = memo[key] = self.counted(st, receivers, cards)
-            out = list(known)
-        if self.insert is not None:
-            out = self.inserted(st, out)
-        return out
+                known = memo[key] = (tuple(self.counted(st, receivers, cards)), self.inserts(st))
+            counted, inserts = known
+        return list(counted) if inserts is None else self.inserted(st, counted, inserts)
 
     def counted(self, st, receivers: list, cards: int) -> list:
         """The packets of the `packets` steps for `receivers`, in dealing order (without inserted ones)."""
@@ -169,15 +174,34 @@ class DealPhase(Phase):
                     out.append((st.zone_ids[zone][0], k))
         return out
 
-    def inserted(self, st, packets: list) -> list:
+    def inserts(self, st) -> tuple | None:
+        """The inserted packets as (zone id, cards in each, how many), if the deal inserts any."""
+        if self.insert is None:
+            return None
         zone, count, size = self.insert
         each = size(st)
-        n_ins = count(st) // max(1, each)
+        return st.zone_ids[zone][0], each, count(st) // max(1, each)
+
+    def inserted(self, st, packets, inserts: tuple) -> list:
+        """`packets` with the inserted ones placed in distinct gaps between them, drawn from the deal's generator."""
+        zid, each, how_many = inserts
         gaps = range(1, len(packets))
-        if n_ins > len(gaps):
+        if how_many > len(gaps):
             raise self.error("too many inserted packets for the gaps between the others", None)
-        chosen = chance.sample(st.game.rng(st, self.id + ":insert"), gaps, n_ins)
-        inserted = (st.zone_ids[zone][0], each)
+        chosen = chance.sample(st.game.rng(st, self.id + ":insert"), gaps, how_many)
+        out = list(packets)
         for i in sorted(chosen, reverse=True):
-            packets.insert(i, inserted)
-        return packets
+            out.insert(i, (zid, each))
+        return out
+
+
+def fixed_count(value, cc) -> bool:
+    """Whether a count of the deal is the same at every deal with the same player count: a number, or an
+    expression reading nothing but game constants (`n_players`, `seats` …) and calling only built-ins of the
+    deck (so `if n_players == 3 then 8 else 6` is fixed, an option or `deal_no` is not)."""
+    if isinstance(value, int):
+        return True
+    scope = cc.c.scope
+    tree = parse(str(value), "expr")
+    return calls_in(tree, scope.macros) <= DECK_ONLY and \
+        all(name in GAME_CONSTANTS or name not in scope.symbols for name in read_names(tree, scope.macros))
