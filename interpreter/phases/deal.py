@@ -143,6 +143,7 @@ class DealPhase(Phase):
         pass `cards` cards or MAX_PACKETS packets (the counts may be expressions)."""
         receivers = self.to(st)
         memo = self.memo
+        counted: tuple | list
         if memo is None:
             counted, inserts = self.counted(st, receivers, cards), self.inserts(st)
         else:
