@@ -148,6 +148,7 @@ class Game:
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
     _zone_seers: dict = field(default_factory=dict)  # player count -> [(seers, top) by zone id] (zone_seers)
+    _var_starts: dict = field(default_factory=dict)  # scope -> (name, default, per seat) of its vars (var_starts)
     _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
     standing_memo: dict = field(default_factory=dict)  # (players, options, sheet) -> standings, when they may
 
@@ -156,6 +157,15 @@ class Game:
         self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
         self.bid_moves = [Move("bid", b.index) for b in self.bids]
+
+    def var_starts(self, scope: str) -> tuple:
+        """(name, default, per seat) of the vars that start afresh with each `scope` ("deal" or "match"), in the
+        order they are declared: worked out once."""
+        starts = self._var_starts.get(scope)
+        if starts is None:
+            starts = self._var_starts[scope] = tuple((d.name, d.default, d.per_seat) for d in self.vars.values()
+                                                     if d.scope == scope)
+        return starts
 
     # -- zones ------------------------------------------------------------------------------------------------------
     def _bases(self, n: int) -> dict:

@@ -105,3 +105,16 @@ def test_the_seers_table_is_what_zone_visible_says_at_a_deal_start(path):
             assert (seers is None) == (len(visible) == players)
             assert seers is None or seers == visible
             assert top == (game.zone_of(zid, players)[0].visible == "top")
+
+
+@pytest.mark.parametrize("path", ["games/tarot.yaml", "games/preferans-4.yaml"])
+def test_the_active_seats_run_from_the_dealers_next_seat_round_to_the_dealer(path):
+    from interpreter import engine
+
+    game = game_of(path)
+    for players in game.players:
+        for dealer in range(-players, 2 * players):
+            st = engine.new_match(game, players, 3, dealer=dealer, deal=False)
+            engine.start_deal(st, play=False)
+            out = set(game.sit_out(st)) if game.sit_out is not None else set()
+            assert st.active == [s for s in ((dealer + k) % players for k in range(1, players + 1)) if s not in out]
