@@ -11,6 +11,7 @@ inserted packets are placed anew at every deal.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 
 from .. import chance
 from ..dslexpr import DECK_ONLY
@@ -21,6 +22,7 @@ from .base import Phase
 
 MAX_PACKETS = 1000  # packets in one deal: far more than any deck has cards to fill
 PACKETS_MEMO = 256  # receivers (and player counts) whose packets a deal remembers (then it starts again)
+_count = itemgetter(1)  # of a packet (zone id, count)
 
 
 class DealPhase(Phase):
@@ -85,15 +87,16 @@ class DealPhase(Phase):
             pack = source_zone[::-1]
             source_zone.clear()
         packets = self.packets(st, len(pack))
-        need = sum(k for _, k in packets)
+        need = sum(map(_count, packets))
         if need > len(pack) or (need < len(pack) and self.rest is None and self.source is None):
             raise self.error(f"the deal uses {need} cards but there are {len(pack)} "
                              f"(with {st.n} players)", "make the packets add up to the deck, or add `rest:`")
         pos = 0
         zones = st.zones
         for zid, k in packets:
-            zones[zid] += pack[pos:pos + k]
-            pos += k
+            end = pos + k
+            zones[zid] += pack[pos:end]
+            pos = end
         if self.rest is not None:
             st.zones[st.zone_ids[self.rest][0]].extend(reversed(pack[pos:]))
         elif self.source is not None:
