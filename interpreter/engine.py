@@ -30,9 +30,7 @@ def new_match(game, players: int | None = None, seed: int | None = 0, options: d
     if n not in game.players:
         raise ValueError(f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}")
     st = State(game, n, resolve_options(game, options or {}), seed)
-    for decl in game.vars.values():
-        if decl.scope == "match":
-            st.vars[decl.name] = _initial(decl, n)
+    _start_vars(st, "match")
     for col in game.columns.values():
         st.sheet[col.name] = [0] * n if col.per == "seat" else [[0] * n for _ in range(n)]
     if dealer is None:
@@ -80,10 +78,11 @@ def coerce_option(decl: dict, name: str, value):
     return value
 
 
-def _initial(decl, n: int):
-    if decl.per_seat:
-        return [decl.default] * n
-    return decl.default
+def _start_vars(st: State, scope: str) -> None:
+    """Set the vars of `scope` ("deal" or "match") to their defaults (one each per seat for per-seat vars)."""
+    n, values = st.n, st.vars
+    for name, default, per_seat in st.game.var_starts(scope):
+        values[name] = [default] * n if per_seat else default
 
 
 def start_deal(st: State, play: bool = True) -> None:
@@ -96,12 +95,16 @@ def start_deal(st: State, play: bool = True) -> None:
         zone.clear()
     st.revealed.clear()
     st.shown.clear()
-    st.controller = list(range(st.n))
-    for decl in game.vars.values():
-        if decl.scope == "deal":
-            st.vars[decl.name] = _initial(decl, st.n)
-    out = set(game.sit_out(st)) if game.sit_out is not None else set()
-    st.active = [s for s in ((st.dealer + k) % st.n for k in range(1, st.n + 1)) if s not in out]
+    n = st.n
+    st.controller = list(range(n))
+    _start_vars(st, "deal")
+    after = st.dealer % n + 1
+    order = list(range(after, n)) + list(range(after))  # from the dealer's next seat round to the dealer
+    if game.sit_out is None:
+        st.active = order
+    else:
+        out = set(game.sit_out(st))
+        st.active = [s for s in order if s not in out]
     st.phase, st.ph = 0, None
     st.deal_over = False
     st.deal_events = len(st.events)

@@ -147,6 +147,8 @@ class Game:
     _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id}
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
+    _zone_seers: dict = field(default_factory=dict)  # player count -> [(seers, top) by zone id] (zone_seers)
+    _var_starts: dict = field(default_factory=dict)  # scope -> (name, default, per seat) of its vars (var_starts)
     _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
     standing_memo: dict = field(default_factory=dict)  # (players, options, sheet) -> standings, when they may
 
@@ -155,6 +157,15 @@ class Game:
         self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
         self.bid_moves = [Move("bid", b.index) for b in self.bids]
+
+    def var_starts(self, scope: str) -> tuple:
+        """(name, default, per seat) of the vars that start afresh with each `scope` ("deal" or "match"), in the
+        order they are declared: worked out once."""
+        starts = self._var_starts.get(scope)
+        if starts is None:
+            starts = self._var_starts[scope] = tuple((d.name, d.default, d.per_seat) for d in self.vars.values()
+                                                     if d.scope == scope)
+        return starts
 
     # -- zones ------------------------------------------------------------------------------------------------------
     def _bases(self, n: int) -> dict:
@@ -218,6 +229,21 @@ class Game:
         if z.visible == "owner" and owner is not None:
             return owner == seat or st.controller[owner] == seat
         return False
+
+    def zone_seers(self, n: int) -> list:
+        """[(seers, top) by zone id] for `n` players while nothing is revealed or shown and every seat controls
+        itself, as `zone_visible` has it then: `seers` is None when every seat sees the zone, else the tuple of
+        seats that do (its owner, or none); `top` whether everyone sees some of its cards (`zone_shown`).
+        Worked out once per player count."""
+        table = self._zone_seers.get(n)
+        if table is None:
+            self._bases(n)
+            table = self._zone_seers[n] = []
+            for z, owner in self._zone_owner[n]:
+                seers = tuple(range(n)) if z.visible == "all" else \
+                    (owner,) if z.visible == "owner" and owner is not None else ()
+                table.append((None if len(seers) == n else seers, z.visible == "top"))
+        return table
 
     def zone_shown(self, st: State, zid: int) -> list:
         """The cards of a not fully visible zone that every seat sees (in zone order): a `top` zone's top card,

@@ -1,5 +1,6 @@
-"""A deal whose packet counts are all written as numbers remembers its packets by the player count, the receivers
-and the cards there are; what a seed deals is the same as when they are worked out at every deal."""
+"""A deal whose counts are all numbers, or expressions of nothing but game constants (Tarot's `repeat` and chien
+size read only `n_players`), remembers its packets by the player count, the receivers and the cards there are; what
+a seed deals is the same as when they are worked out at every deal."""
 from __future__ import annotations
 
 import random
@@ -31,7 +32,9 @@ def _dealt(game, players: int, seeds) -> list:
 
 
 @pytest.mark.parametrize("path, players", [("games/preferans.yaml", 3), ("games/preferans-4.yaml", 4),
-                                           ("games/belote.yaml", 4), ("games/mitten.yaml", 2)])
+                                           ("games/belote.yaml", 4), ("games/mitten.yaml", 2),
+                                           ("games/tarot.yaml", 4), ("games/tarot-3.yaml", 3),
+                                           ("games/tarot-5.yaml", 5)])
 def test_remembered_packets_deal_what_worked_out_packets_deal(path, players):
     game = game_of(path)
     phase = _deal_phase(game)
@@ -44,6 +47,6 @@ def test_remembered_packets_deal_what_worked_out_packets_deal(path, players):
     assert remembered == _dealt(fresh, players, range(30))
 
 
-@pytest.mark.parametrize("path", ["games/oh-hell.yaml", "games/tarot.yaml"])
-def test_packets_with_an_expression_count_are_not_remembered(path):
+@pytest.mark.parametrize("path", ["games/oh-hell.yaml", "games/piquet.yaml"])
+def test_packets_with_a_count_reading_the_deal_or_an_option_are_not_remembered(path):
     assert _deal_phase(game_of(path)).memo is None

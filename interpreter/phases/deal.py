@@ -5,17 +5,24 @@ Spec keys: `to` (seats, default `active`), `into` (a per-seat zone), `from` (a z
 deck), `packets` (steps: `{each: k, repeat: r}` or `{zone: z, count: k}`), `insert` (`{zone, count, packet}`),
 `rest` (a zone for the cards left over; without it the counts must use the whole source exactly).
 
-When every count of `packets` is written as a number, the packets are worked out once per player count,
-receivers and number of cards and then remembered; inserted packets are placed anew at every deal.
+When every count (of `packets` and `insert`) is a number or an expression of nothing but game constants such as
+`n_players`, the packets are worked out once per player count, receivers and number of cards and then remembered;
+inserted packets are placed anew at every deal.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 
+from .. import chance
+from ..dslexpr import DECK_ONLY
+from ..dslparse import parse
+from ..reads import GAME_CONSTANTS, calls_in, read_names
 from ..state import Event
 from .base import Phase
 
 MAX_PACKETS = 1000  # packets in one deal: far more than any deck has cards to fill
 PACKETS_MEMO = 256  # receivers (and player counts) whose packets a deal remembers (then it starts again)
+_count = itemgetter(1)  # of a packet (zone id, count)
 
 
 class DealPhase(Phase):
@@ -23,13 +30,14 @@ class DealPhase(Phase):
     interactive = False
     __slots__ = ("to", "into", "source", "steps", "insert", "rest", "error", "memo")
 
-    def __init__(self, pid, when, to, into, source, steps, insert, rest, error, literal: bool = False):
+    def __init__(self, pid, when, to, into, source, steps, insert, rest, error, fixed: bool = False):
         super().__init__(pid, when)
         self.to, self.into, self.source, self.steps = to, into, source, steps
         self.insert, self.rest, self.error = insert, rest, error
-        # with every packet count written as a number, the packets depend only on the player count, the
-        # receivers and the cards there are: remembered by those (None: worked out at every deal)
-        self.memo: dict | None = {} if literal else None
+        # with every count fixed for a player count (fixed_count), the packets and the inserted ones' counts
+        # depend only on the player count, the receivers and the cards there are: remembered by those (None:
+        # worked out at every deal)
+        self.memo: dict | None = {} if fixed else None
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "DealPhase":
@@ -55,9 +63,11 @@ class DealPhase(Phase):
             insert = (cc.zone_name(("insert", "zone"), per_seat=False), cc.number(("insert", "count"), ins["count"]),
                       cc.number(("insert", "packet"), ins.get("packet", 1)))
         rest = cc.zone_name("rest", per_seat=False) if "rest" in spec else None
-        literal = all(isinstance(value, int) for step in spec.get("packets", [])
-                      for key, value in step.items() if key in ("repeat", "each", "count"))
-        return cls(spec["id"], cc.when(), to, into, source, steps, insert, rest, cc.error_factory(), literal)
+        counts = [value for step in spec.get("packets", []) for key, value in step.items()
+                  if key in ("repeat", "each", "count")]
+        counts += [value for key, value in spec.get("insert", {}).items() if key in ("count", "packet")]
+        fixed = all(fixed_count(value, cc) for value in counts)
+        return cls(spec["id"], cc.when(), to, into, source, steps, insert, rest, cc.error_factory(), fixed)
 
     def start(self, st) -> None:
         st.ph = {}
@@ -71,21 +81,22 @@ class DealPhase(Phase):
             return
         if self.source is None:
             pack = list(range(len(game.deck)))
-            st.game.rng(st, self.id).shuffle(pack)
+            chance.shuffle(game.rng(st, self.id), pack)
         else:
             source_zone = st.zones[st.zone_ids[self.source][0]]
             pack = source_zone[::-1]
             source_zone.clear()
         packets = self.packets(st, len(pack))
-        need = sum(k for _, k in packets)
+        need = sum(map(_count, packets))
         if need > len(pack) or (need < len(pack) and self.rest is None and self.source is None):
             raise self.error(f"the deal uses {need} cards but there are {len(pack)} "
                              f"(with {st.n} players)", "make the packets add up to the deck, or add `rest:`")
         pos = 0
         zones = st.zones
         for zid, k in packets:
-            zones[zid] += pack[pos:pos + k]
-            pos += k
+            end = pos + k
+            zones[zid] += pack[pos:end]
+            pos = end
         if self.rest is not None:
             st.zones[st.zone_ids[self.rest][0]].extend(reversed(pack[pos:]))
         elif self.source is not None:
@@ -97,39 +108,56 @@ class DealPhase(Phase):
         """Record what each seat now sees, zone by zone — its own hand, the cards face up on the table — as silent
         events for the seats that see them, so that a view keeps what its seat was dealt after the cards moved on."""
         game = st.game
-        everyone = range(st.n)
-        visible = game.zone_visible
+        seers_of = self.seers_table(st)
+        log, pid = st.events.append, self.id
         for zid, cards in enumerate(st.zones):
             if not cards:
                 continue
-            seers = tuple(s for s in everyone if visible(st, zid, s))
-            if len(seers) == st.n:
-                st.events.append(Event("dealt", None, tuple(cards), zid, phase=self.id))
+            seers, top = seers_of[zid]
+            if seers is None:
+                log(Event("dealt", None, tuple(cards), zid, phase=pid))
                 continue
             if seers:
-                st.events.append(Event("dealt", None, tuple(cards), zid, seers, self.id))
-            shown = game.zone_shown(st, zid)
+                log(Event("dealt", None, tuple(cards), zid, seers, pid))
+            shown = game.zone_shown(st, zid) if top else None
             if shown:
-                st.events.append(Event("dealt", None, tuple(shown), zid, phase=self.id))
+                log(Event("dealt", None, tuple(shown), zid, phase=pid))
+
+    @staticmethod
+    def seers_table(st) -> list:
+        """[(seers, top) by zone id]: the seats that see each zone (None: every seat) and whether everyone may see
+        some of its cards (`zone_shown`). With nothing revealed or shown and every seat controlling itself, the
+        game's table for the player count (`Game.zone_seers`); else worked out now (`seers_now`)."""
+        if st.revealed or st.shown or st.controller != list(range(st.n)):
+            return DealPhase.seers_now(st)
+        return st.game.zone_seers(st.n)
+
+    @staticmethod
+    def seers_now(st) -> list:
+        """`seers_table` as `Game.zone_visible` has it now, zone by zone."""
+        out = []
+        for zid in range(len(st.zones)):
+            seers = tuple(s for s in range(st.n) if st.game.zone_visible(st, zid, s))
+            out.append((None if len(seers) == st.n else seers, True))
+        return out
 
     def packets(self, st, cards: int) -> list:
         """The packets in dealing order as (zone id, count), inserted packets included; an error as soon as they
         pass `cards` cards or MAX_PACKETS packets (the counts may be expressions)."""
         receivers = self.to(st)
         memo = self.memo
+        counted: tuple | list
         if memo is None:
-            out = self.counted(st, receivers, cards)
+            counted, inserts = self.counted(st, receivers, cards), self.inserts(st)
         else:
             key = (st.n, cards, tuple(receivers))
             known = memo.get(key)
             if known is None:
                 if len(memo) >= PACKETS_MEMO:
                     memo.clear()
-                known = memo[key] = self.counted(st, receivers, cards)
-            out = list(known)
-        if self.insert is not None:
-            out = self.inserted(st, out)
-        return out
+                known = memo[key] = (tuple(self.counted(st, receivers, cards)), self.inserts(st))
+            counted, inserts = known
+        return list(counted) if inserts is None else self.inserted(st, counted, inserts)
 
     def counted(self, st, receivers: list, cards: int) -> list:
         """The packets of the `packets` steps for `receivers`, in dealing order (without inserted ones)."""
@@ -150,17 +178,34 @@ class DealPhase(Phase):
                     out.append((st.zone_ids[zone][0], k))
         return out
 
-    def inserted(self, st, packets: list) -> list:
+    def inserts(self, st) -> tuple | None:
+        """The inserted packets as (zone id, cards in each, how many), if the deal inserts any."""
+        if self.insert is None:
+            return None
         zone, count, size = self.insert
-        n_ins = count(st) // max(1, size(st))
-        gaps = list(range(1, len(packets)))
-        if n_ins > len(gaps):
+        each = size(st)
+        return st.zone_ids[zone][0], each, count(st) // max(1, each)
+
+    def inserted(self, st, packets, inserts: tuple) -> list:
+        """`packets` with the inserted ones placed in distinct gaps between them, drawn from the deal's generator."""
+        zid, each, how_many = inserts
+        gaps = range(1, len(packets))
+        if how_many > len(gaps):
             raise self.error("too many inserted packets for the gaps between the others", None)
-        chosen = set(st.game.rng(st, self.id + ":insert").sample(gaps, n_ins))
-        zid = st.zone_ids[zone][0]
-        out = []
-        for i, packet in enumerate(packets):
-            if i in chosen:
-                out.append((zid, size(st)))
-            out.append(packet)
+        chosen = chance.sample(st.game.rng(st, self.id + ":insert"), gaps, how_many)
+        out = list(packets)
+        for i in sorted(chosen, reverse=True):
+            out.insert(i, (zid, each))
         return out
+
+
+def fixed_count(value, cc) -> bool:
+    """Whether a count of the deal is the same at every deal with the same player count: a number, or an
+    expression reading nothing but game constants (`n_players`, `seats` …) and calling only built-ins of the
+    deck (so `if n_players == 3 then 8 else 6` is fixed, an option or `deal_no` is not)."""
+    if isinstance(value, int):
+        return True
+    scope = cc.c.scope
+    tree = parse(str(value), "expr")
+    return calls_in(tree, scope.macros) <= DECK_ONLY and \
+        all(name in GAME_CONSTANTS or name not in scope.symbols for name in read_names(tree, scope.macros))

@@ -1,0 +1,68 @@
+"""Chance draws of a deal: `random.Random.shuffle` and `.sample`, the same draws from the same generator, faster.
+
+A deal shuffles the deck and picks where inserted packets go; every seed must deal the same cards forever (goldens,
+replays and saved games depend on it), so these make exactly the calls the standard library makes — one
+`getrandbits(k)` per try, rejected while too large, as `Random._randbelow_with_getrandbits` does — only without a
+method call per card. Anything but a plain `random.Random` is handed to its own method.
+
+>>> import random
+>>> a, b = list(range(32)), list(range(32))
+>>> random.Random("7/1/deal").shuffle(a); shuffle(random.Random("7/1/deal"), b)
+>>> a == b
+True
+>>> sample(random.Random(5), range(1, 15), 3) == random.Random(5).sample(range(1, 15), 3)
+True
+"""
+from __future__ import annotations
+
+import random
+from math import ceil, log
+
+STEPS_MEMO = 256  # list lengths whose shuffle steps are remembered (then the memo starts again)
+_steps: dict = {}
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle `items` in place exactly as `rng.shuffle(items)` does."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i, n, k in _shuffle_steps(len(items)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def _shuffle_steps(size: int) -> tuple:
+    """(i, i + 1, bits of i + 1) for i from size - 1 down to 1: the place swapped, the bound drawn below, the bits
+    drawn for it."""
+    steps = _steps.get(size)
+    if steps is None:
+        if len(_steps) >= STEPS_MEMO:
+            _steps.clear()
+        steps = _steps[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps
+
+
+def sample(rng: random.Random, population: range | list | tuple, k: int) -> list:
+    """`rng.sample(population, k)`: the same k elements in the same order. The standard library keeps a pool of
+    the candidates when there are few of them and a set of those taken otherwise; the pool is drawn here, the
+    set left to it."""
+    n = len(population)
+    setsize = 21 + (4 ** ceil(log(k * 3, 4)) if k > 5 else 0)
+    if type(rng) is not random.Random or not 0 <= k <= n or n > setsize:
+        return rng.sample(population, k)
+    getrandbits = rng.getrandbits
+    pool = list(population)
+    result = []
+    for i in range(k):
+        bound = n - i
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        result.append(pool[j])
+        pool[j] = pool[bound - 1]
+    return result

@@ -1,0 +1,120 @@
+"""The start of a deal, made faster, deals what it dealt before: the chance draws (interpreter.chance) are the
+standard library's draws from the same generators, for many seeds, tags and sizes."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import chance
+from interpreter.phases.deal import DealPhase
+
+from .conftest import SPECS, game_of
+
+
+def _generators(count: int):
+    """Pairs of equal generators, seeded as the deals seed theirs (a text: seed/deal number/tag) and by numbers."""
+    for s in range(count):
+        text = f"{s * 7919}/{s % 5}/{('deal', 'deal:insert', 'first-dealer')[s % 3]}"
+        yield random.Random(text), random.Random(text)
+        yield random.Random(s), random.Random(s)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 5, 17, 24, 32, 36, 52, 78, 130])
+def test_shuffle_is_the_standard_shuffle(size):
+    for ours, theirs in _generators(400):
+        a, b = list(range(size)), list(range(size))
+        chance.shuffle(ours, a)
+        theirs.shuffle(b)
+        assert a == b
+        assert ours.getstate() == theirs.getstate()  # the same draws, not only the same outcome
+
+
+def test_sample_is_the_standard_sample():
+    tried = 0
+    for n in (0, 1, 2, 5, 14, 21, 22, 23, 40, 84, 85, 86, 200):
+        for k in sorted({0, 1, 2, 5, 6, 7, n // 3, n // 2, n}):
+            if k > n:
+                continue
+            for ours, theirs in _generators(40):
+                population = range(1, n + 1) if k % 2 else list(range(100, 100 + n))
+                assert chance.sample(ours, population, k) == theirs.sample(population, k)
+                assert ours.getstate() == theirs.getstate()
+                tried += 1
+    assert tried > 5000
+
+
+def test_other_generators_use_their_own_methods():
+    class Counted(random.Random):
+        calls = 0
+
+        def shuffle(self, x):
+            Counted.calls += 1
+            super().shuffle(x)
+
+    items = list(range(10))
+    chance.shuffle(Counted(3), items)
+    assert Counted.calls == 1 and sorted(items) == list(range(10))
+    with pytest.raises(ValueError):
+        chance.sample(random.Random(1), range(3), 4)  # the standard library's error for too many
+
+
+def _played(game, players: int, seeds, deals: int = 2) -> list:
+    """The event log and zones of a match per seed, `deals` deals of random moves long (or up to its end)."""
+    from interpreter import engine
+
+    out = []
+    for seed in seeds:
+        st = engine.new_match(game, players, seed)
+        rng = random.Random(seed)
+        for _ in range(deals):
+            while not st.deal_over:
+                moves = engine.legal_moves(st)
+                engine.apply(st, moves[rng.randrange(len(moves))])
+            if st.match_over:
+                break
+            engine.next_deal(st)
+        out.append((st.events, [list(z) for z in st.zones]))
+    return out
+
+
+@pytest.mark.parametrize("path", SPECS)
+def test_every_game_deals_and_logs_what_the_standard_draws_and_zone_visible_do(path, monkeypatch):
+    game = game_of(path)
+    for players in game.players:
+        ours = _played(game, players, range(6))
+        with monkeypatch.context() as patched:
+            patched.setattr(chance, "shuffle", lambda rng, items: rng.shuffle(items))
+            patched.setattr(chance, "sample", lambda rng, population, k: rng.sample(population, k))
+            patched.setattr(DealPhase, "seers_table", staticmethod(DealPhase.seers_now))  # who sees what, asked zone by zone
+            assert ours == _played(game, players, range(6))
+
+
+@pytest.mark.parametrize("path", SPECS)
+def test_the_seers_table_is_what_zone_visible_says_at_a_deal_start(path):
+    from interpreter import engine
+
+    game = game_of(path)
+    for players in game.players:
+        st = engine.new_match(game, players, 1, deal=False)
+        engine.start_deal(st, play=False)
+        table = game.zone_seers(players)
+        assert len(table) == len(st.zones)
+        for zid, (seers, top) in enumerate(table):
+            visible = tuple(s for s in range(players) if game.zone_visible(st, zid, s))
+            assert (seers is None) == (len(visible) == players)
+            assert seers is None or seers == visible
+            assert top == (game.zone_of(zid, players)[0].visible == "top")
+
+
+@pytest.mark.parametrize("path", ["games/tarot.yaml", "games/preferans-4.yaml"])
+def test_the_active_seats_run_from_the_dealers_next_seat_round_to_the_dealer(path):
+    from interpreter import engine
+
+    game = game_of(path)
+    for players in game.players:
+        for dealer in range(-players, 2 * players):
+            st = engine.new_match(game, players, 3, dealer=dealer, deal=False)
+            engine.start_deal(st, play=False)
+            out = set(game.sit_out(st)) if game.sit_out is not None else set()
+            assert st.active == [s for s in ((dealer + k) % players for k in range(1, players + 1)) if s not in out]
