@@ -192,21 +192,28 @@ class DealEnd:
     """The last deal's record still to be completed: the sheet before the deal was scored, and (when the
     standings read more than the sheet) the standings before it. `complete` makes the rest from the state as
     the deal ended: the engine settles the record (`State.settle`) before the state moves on (the next deal, a
-    copy, a view, an agreed end)."""
+    copy, a view, an agreed end). The deal's values alone (what a search bot reads) are made by `values`."""
 
-    __slots__ = ("record", "sheet", "standing")
+    __slots__ = ("record", "sheet", "standing", "worth")
 
     def __init__(self, record: dict, sheet: dict, standing: list | None):
         self.record, self.sheet, self.standing = record, sheet, standing
+        self.worth: list | None = None
+
+    def values(self, st: State) -> list:
+        """Each seat's change in standing over the deal (worked out once)."""
+        if self.worth is None:
+            was = self.standing if self.standing is not None else _standings_on(st, self.sheet)
+            self.worth = [after - before for after, before in zip(sheet_standings(st), was)]
+        return self.worth
 
     def complete(self, st: State) -> None:
-        """Add the record's facts, entries ({column: {seat: delta}}), values (each seat's change in standing)
-        and, with a `display.result`, its breakdown lines."""
+        """Add the record's facts, entries ({column: {seat: delta}}), values and, with a `display.result`, its
+        breakdown lines."""
         record, game = self.record, st.game
-        was = self.standing if self.standing is not None else _standings_on(st, self.sheet)
         record["facts"] = facts_of(st)
         record["entries"] = sheet_entries(self.sheet, st.sheet)
-        record["values"] = [after - before for after, before in zip(sheet_standings(st), was)]
+        record["values"] = self.values(st)
         if game.breakdown:
             record["breakdown"] = game.result_lines(st)
 
@@ -474,10 +481,11 @@ def deal_values(st: State) -> list:
     >>> deal_values(st)                         # `result` is the margin: it moved by 14 each way
     [-14, 14]
     """
-    deals = st.deals
-    if not deals or not st.deal_over:
+    if st.unsettled:  # the rest of the record is not needed for this
+        return list(st.unsettled.values(st))
+    if not st.deals or not st.deal_over:
         raise ValueError("no deal is over yet")
-    return list(deals[-1]["values"])
+    return list(st.deals[-1]["values"])
 
 
 def sample_world(view: State, rng) -> State:
