@@ -441,6 +441,8 @@ def sheet_standings(st: State) -> list:
     spec's standing reads nothing else (`Game.standing_from_sheet`): a fresh match starts from the standings of
     an empty sheet, and a deal from those its predecessor ended with."""
     game = st.game
+    if not game.standing_source:  # the first column, copied: cheaper than the memo's key
+        return results(st)
     if not game.standing_from_sheet():
         return standings(st)
     key = (st.n, tuple(st.options.items()), tuple(_column_key(col) for col in st.sheet.values()))

@@ -56,6 +56,9 @@ def test_the_record_is_that_of_the_deal_as_it_ended_whenever_it_is_read(path, n)
         st = played(game, n, seed)
         assert engine.deal_values(st) == at_once["values"]  # worked out alone (what a search bot reads)
         assert list(st.deals[-1].items()) == list(at_once.items())  # the same record, in the same order
+        if not game.standing_source:  # no match.standing nor result: a seat stands at its first column
+            first = next(iter(game.columns))
+            assert at_once["values"] == [at_once["entries"].get(first, {}).get(s, 0) for s in range(n)]
         for read in (read_after_next_deal, read_after_copy, read_after_view, read_after_agreed_end):
             st = played(game, n, seed)
             if read is read_after_next_deal and st.match_over:
