@@ -95,8 +95,8 @@ class State:
 
     def settle(self) -> None:
         """Complete the last deal record now (the state is still as the deal ended)."""
-        pending, self.unsettled = self.unsettled, None
-        pending.complete(self)
+        self.unsettled.complete(self)
+        self.unsettled = None
 
     # -- copying ------------------------------------------------------------------------------------------------
     def copy(self, events: bool = True) -> "State":
