@@ -175,20 +175,50 @@ def finish_phase(st: State, phase) -> None:
 
 
 def end_deal(st: State) -> None:
-    """Score the deal into the sheet, record its facts and entries, and decide whether the match is over."""
+    """Score the deal into the sheet, record the deal, and decide whether the match is over. The record's facts,
+    sheet entries, values and breakdown lines are made when the records are first read (`State.deals`; a playout
+    reads none), from the state as the deal ended (`DealEnd`)."""
     game = st.game
-    before = {k: _copy(v) for k, v in st.sheet.items()}
-    standing = sheet_standings(st)
+    sheet = {k: _copy(v) for k, v in st.sheet.items()}
+    standing = None if game.standing_from_sheet() else standings(st)
     if game.scoring is not None:
         game.scoring(st)
-    entries = sheet_entries(before, st.sheet)
-    values = [after - was for after, was in zip(sheet_standings(st), standing)]
-    st.deals.append({"deal": st.deal_no, "dealer": st.dealer, "facts": facts_of(st), "entries": entries,
-                     "values": values})
-    st.unsettled = bool(game.breakdown)  # its lines are made when the records are read (State.deals)
+    record = {"deal": st.deal_no, "dealer": st.dealer}
+    st.deals.append(record)
+    st.unsettled = DealEnd(record, sheet, standing)
     st.events.append(Event("deal-end", value=st.deal_no))
     st.deal_over = True
     check_match_end(st)
+
+
+class DealEnd:
+    """The last deal's record still to be completed: the sheet before the deal was scored, and (when the
+    standings read more than the sheet) the standings before it. `complete` makes the rest from the state as
+    the deal ended: the engine settles the record (`State.settle`) before the state moves on (the next deal, a
+    copy, a view, an agreed end). The deal's values alone (what a search bot reads) are made by `values`."""
+
+    __slots__ = ("record", "sheet", "standing", "worth")
+
+    def __init__(self, record: dict, sheet: dict, standing: list | None):
+        self.record, self.sheet, self.standing = record, sheet, standing
+        self.worth: list | None = None
+
+    def values(self, st: State) -> list:
+        """Each seat's change in standing over the deal (worked out once)."""
+        if self.worth is None:
+            was = self.standing if self.standing is not None else _standings_on(st, self.sheet)
+            self.worth = [after - before for after, before in zip(sheet_standings(st), was)]
+        return self.worth
+
+    def complete(self, st: State) -> None:
+        """Add the record's facts, entries ({column: {seat: delta}}), values and, with a `display.result`, its
+        breakdown lines."""
+        record, game = self.record, st.game
+        record["facts"] = facts_of(st)
+        record["entries"] = sheet_entries(self.sheet, st.sheet)
+        record["values"] = self.values(st)
+        if game.breakdown:
+            record["breakdown"] = game.result_lines(st)
 
 
 def check_match_end(st: State) -> None:
@@ -211,6 +241,8 @@ def next_deal(st: State, play: bool = True) -> None:
     """After a finished deal: pass the deal to the left and deal again (`play=False`: only reset it)."""
     if st.match_over:
         raise ValueError("the match is over")
+    if st.unsettled:  # the last record is made from the deal as it ended, before the deal passes on
+        st.settle()
     st.dealer = (st.dealer + 1) % st.n
     start_deal(st, play)
 
@@ -412,6 +444,8 @@ def sheet_standings(st: State) -> list:
     spec's standing reads nothing else (`Game.standing_from_sheet`): a fresh match starts from the standings of
     an empty sheet, and a deal from those its predecessor ended with."""
     game = st.game
+    if not game.standing_source:  # the first column, copied: cheaper than the memo's key
+        return results(st)
     if not game.standing_from_sheet():
         return standings(st)
     key = (st.n, tuple(st.options.items()), tuple(_column_key(col) for col in st.sheet.values()))
@@ -426,6 +460,15 @@ def sheet_standings(st: State) -> list:
 
 def _column_key(col: list) -> tuple:
     return tuple(map(tuple, col)) if col and isinstance(col[0], list) else tuple(col)
+
+
+def _standings_on(st: State, sheet: dict) -> list:
+    """`sheet_standings` of `st` with `sheet` in place of its own (standings that read only the sheet)."""
+    live, st.sheet = st.sheet, sheet
+    try:
+        return sheet_standings(st)
+    finally:
+        st.sheet = live
 
 
 def deal_values(st: State) -> list:
@@ -443,6 +486,8 @@ def deal_values(st: State) -> list:
     >>> deal_values(st)                         # `result` is the margin: it moved by 14 each way
     [-14, 14]
     """
+    if st.unsettled:  # the rest of the record is not needed for this
+        return list(st.unsettled.values(st))
     if not st.deals or not st.deal_over:
         raise ValueError("no deal is over yet")
     return list(st.deals[-1]["values"])

@@ -70,7 +70,7 @@ class State:
         self.viewer: int | None = None
         self.hidden: dict = {}  # zone id -> number of cards hidden from the viewer
         self._deals: list = []  # one record per finished deal (read it as `deals`)
-        self.unsettled = False  # the last record's `display.result` lines are still to be made (see `deals`)
+        self.unsettled: Any = None  # the last record, still to be completed (engine.DealEnd; see `deals`)
         self.stack: dict | None = None  # zone id -> cards: the next deal places these instead of dealing
         self.shown: set = set()  # (zone id, seat): zones shown to one seat only
         self.abandon = False  # set by redeal(): the deal ends unscored and the deal passes on
@@ -80,10 +80,11 @@ class State:
 
     @property
     def deals(self) -> list:
-        """One record per finished deal: its facts, sheet entries, values and (with a `display.result`) the
-        breakdown lines. Those lines are text nobody reads in a playout, so they are made here, when the
-        records are first read after the deal's end, from the state as it ended: the engine settles them
-        before the state moves on (the next deal, a copy, a view, an agreed end)."""
+        """One record per finished deal: its number and dealer, facts, sheet entries, values and (with a
+        `display.result`) the breakdown lines. Nobody reads them in a playout, so all but the number and the
+        dealer are made here, when the records are first read after the deal's end, from the state as it
+        ended: the engine settles them before the state moves on (the next deal, a copy, a view, an agreed
+        end)."""
         if self.unsettled:
             self.settle()
         return self._deals
@@ -93,9 +94,9 @@ class State:
         self._deals = records
 
     def settle(self) -> None:
-        """Make the last deal record's breakdown lines now (the state is still as the deal ended)."""
-        self.unsettled = False
-        self._deals[-1]["breakdown"] = self.game.result_lines(self)
+        """Complete the last deal record now (the state is still as the deal ended)."""
+        self.unsettled.complete(self)
+        self.unsettled = None
 
     # -- copying ------------------------------------------------------------------------------------------------
     def copy(self, events: bool = True) -> "State":

@@ -1,0 +1,107 @@
+"""A deal's record: its number and dealer are written when the deal ends; its facts, sheet entries, values and
+breakdown lines when the records are first read (a playout reads none). Whenever they are read (at once, after
+the next deal has started, after a copy, a view or an agreed end) they are those of the deal as it ended."""
+from __future__ import annotations
+
+import copy
+import os
+import random
+
+import pytest
+
+from interpreter import engine
+from interpreter.compiler import load_game
+from tests.conftest import game_of
+
+GAMES = [("games/preferans.yaml", 3), ("games/preferans.yaml", 4), ("games/tarot.yaml", 4),
+         ("games/tarot.yaml", 5), ("games/piquet.yaml", 2), ("docs/examples/tiny.yaml", 2)]
+
+
+def played(game, n: int, seed: int):
+    """A match of `game` whose first deal was played to its end by random moves (seeded)."""
+    rng = random.Random(seed)
+    st = engine.new_match(game, n, seed)
+    while not st.deal_over:
+        moves = engine.legal_moves(st)
+        engine.apply(st, moves[rng.randrange(len(moves))])
+    return st
+
+
+def read_after_next_deal(st):
+    engine.next_deal(st)
+    return st.deals[0]
+
+
+def read_after_copy(st):
+    return st.copy().deals[-1]
+
+
+def read_after_view(st):
+    st.view(0)
+    return st.deals[-1]
+
+
+def read_after_agreed_end(st):
+    engine.end_by_agreement(st)  # may write to the sheet (a missing pool goes to the mountain)
+    return st.deals[-1]
+
+
+@pytest.mark.parametrize("path,n", GAMES)
+def test_the_record_is_that_of_the_deal_as_it_ended_whenever_it_is_read(path, n):
+    game = game_of(path)
+    for seed in range(4):
+        at_once = copy.deepcopy(played(game, n, seed).deals[-1])
+        assert list(at_once) == ["deal", "dealer", "facts", "entries", "values"] + \
+            (["breakdown"] if game.breakdown else [])
+        st = played(game, n, seed)
+        assert engine.deal_values(st) == at_once["values"]  # worked out alone (what a search bot reads)
+        assert list(st.deals[-1].items()) == list(at_once.items())  # the same record, in the same order
+        if not game.standing_source:  # no match.standing nor result: a seat stands at its first column
+            first = next(iter(game.columns))
+            assert at_once["values"] == [at_once["entries"].get(first, {}).get(s, 0) for s in range(n)]
+        for read in (read_after_next_deal, read_after_copy, read_after_view, read_after_agreed_end):
+            st = played(game, n, seed)
+            if read is read_after_next_deal and st.match_over:
+                continue
+            assert set(st._deals[-1]) == {"deal", "dealer"}  # nothing has read the records yet
+            assert read(st) == at_once, read.__name__
+
+
+def test_a_preferans_record_made_after_the_next_deal_started():
+    """Preferans, 3 players, seed 0: seat 1 declares 8NT (worth 6), seats 0 and 2 whist, tricks 2, 4, 4. Read only
+    once the next deal has started, the record still holds what that deal wrote and was worth. By the rules
+    (rules digest, "Sochi scoring of a deal"; the standing is the spec's `match.standing`): 4 undertricks put 4 × 6 = 24 on the declarer's mountain; each defender writes
+    24 whists for them against him, plus 6 per trick taken (seat 0: 24 + 12 = 36, seat 2: 24 + 24 = 48). The
+    standing is whists written less whists suffered, less 10 × the mountain over the mean mountain (8):
+    seat 0: 36 + 80 = 116, seat 1: -84 - 160 = -244, seat 2: 48 + 80 = 128."""
+    game = game_of("games/preferans.yaml")
+    st = played(game, 3, 0)
+    engine.next_deal(st)
+    record = st.deals[0]
+    assert record["facts"]["contract"] == "8NT" and record["facts"]["declarer"] == 1
+    assert record["facts"]["tricks"] == [2, 4, 4]
+    assert record["entries"] == {"mountain": {1: 24}, "whists": {(0, 1): 36, (2, 1): 48}}
+    assert record["values"] == [116, -244, 128]
+    assert record["deal"] == 1 and st.deal_no == 2
+
+
+def test_lines_and_values_that_read_the_dealer_are_those_of_the_dealer_of_the_deal(tmp_path):
+    """A breakdown line and a standing may read the state of play (here the dealer): read after the deal has
+    passed on, they still show the dealer of the deal that ended, and the deal's value is its change in standing
+    over the deal (the dealer's bonus of 1000 is in both standings, so it cancels)."""
+    variant = tmp_path / "dealer.yaml"
+    variant.write_text(f"extends: {os.path.abspath('docs/examples/tiny.yaml')}\nname: dealer\n"
+                       "match:\n  standing: \"score[s] + (if dealer == s then 1000 else 0)\"\n"
+                       "display:\n  result:\n    dealt by: dealer\n")
+    game = load_game(str(variant))
+    assert not game.standing_from_sheet()
+    for seed in range(3):
+        st = played(game, 2, seed)
+        dealer = st.dealer
+        engine.next_deal(st)
+        assert st.dealer != dealer
+        record = st.deals[0]
+        assert record["breakdown"] == [f"dealt by: {game.seat_name(dealer, 2)}"]
+        taken = record["facts"]["taken"]
+        assert sum(taken) == 120  # tiny's deck has 120 card points
+        assert record["values"] == taken  # score[s] += taken[s]; the dealer's 1000 cancels
