@@ -385,16 +385,46 @@ def setter(sym, op: str, idx: list, fv: Fn, big: Callable[[], Exception]) -> Fn:
         i0, i1 = idx
         return lambda ctx: put(ctx, fv(ctx), i0(ctx), i1(ctx))
     sign = 1 if op == "+=" else -1
+    # One closure per number of indexes: a `+=` runs at every trick, and a list of keys unpacked into the getter
+    # and the setter costs as much as the rest of it.
+    if not idx:  # `attack_tricks += 1`
+        def add0(ctx):
+            delta = fv(ctx)
+            if delta:
+                value = get(ctx) + sign * delta
+                if type(value) is not int or not -MAX_INT < value < MAX_INT:
+                    refuse_big(value, big)
+                put(ctx, value)
+        return add0
+    if len(idx) == 1:  # `tricks[winner] += 1`
+        i0 = idx[0]
 
-    def add(ctx):
-        keys = [i(ctx) for i in idx]
+        def add1(ctx):
+            key = i0(ctx)
+            delta = fv(ctx)
+            if delta:
+                value = get(ctx, key) + sign * delta
+                if type(value) is not int or not -MAX_INT < value < MAX_INT:
+                    refuse_big(value, big)
+                put(ctx, value, key)
+        return add1
+    i0, i1 = idx  # `whists[s, declarer] += …`
+
+    def add2(ctx):
+        k0, k1 = i0(ctx), i1(ctx)
         delta = fv(ctx)
         if delta:
-            value = get(ctx, *keys) + sign * delta
-            if too_big(value):
-                raise big()
-            put(ctx, value, *keys)
-    return add
+            value = get(ctx, k0, k1) + sign * delta
+            if type(value) is not int or not -MAX_INT < value < MAX_INT:
+                refuse_big(value, big)
+            put(ctx, value, k0, k1)
+    return add2
+
+
+def refuse_big(value, big: Callable[[], Exception]) -> None:
+    """Raise `big()` when a value (not a small int: those are checked in place) is too big to store."""
+    if too_big(value):
+        raise big()
 
 
 # -- small runtime helpers --------------------------------------------------------------------------------------
