@@ -15,7 +15,8 @@ from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
 from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
-                         comparison, define_call, display, divide, field_value, guard, item_at, looper, name_of)
+                         comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
+                         name_of)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from .reads import calls_in, free_names
@@ -610,6 +611,9 @@ class Compiler:
         if body.local == var and cond is not None and cond.card_of is not None and cond.card_of[0] == var:
             _, table, value_of = cond.card_of  # [c for c in cs if is_trump(c)]: the define's table, looked up
             return Compiled(card_filter(coll.fn, table, value_of, self.loop_limit(node)), T.list_of(body.type),
+                            body.domain)
+        if body.local == var and cond is not None:  # a filter: [s for s in seats if call[s] == 'whist']
+            return Compiled(filterer(var, coll.fn, cond.fn, self.loop_limit(node)), T.list_of(body.type),
                             body.domain)
         fb = body.fn
         run = looper(var, coll.fn, cond.fn if cond else None, self.loop_limit(node))

@@ -342,6 +342,25 @@ def looper(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception]):
     return run
 
 
+def filterer(var: str, coll: Fn, cond: Fn, over: Callable[[], Exception]) -> Fn:
+    """`[v for v in coll if cond]`: the elements themselves where `cond` holds with `var` bound to each (a
+    looper whose body is the element, without a call per element to read it back)."""
+    def kept(ctx):
+        values = charge(coll(ctx), over)
+        loc = ctx.loc
+        saved = loc.get(var, MISSING)
+        out = []
+        try:
+            for v in values:
+                loc[var] = v
+                if cond(ctx):
+                    out.append(v)
+        finally:
+            _restore(loc, var, saved)
+        return out
+    return kept
+
+
 def searcher(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception], body: Fn, until: bool | None):
     """A loop that stops at the first element (passing `cond`) whose body gives `until` (True for any, False for
     all) and returns it, or returns `not until` at the end; with `until` None (first), the first body value, or
