@@ -63,11 +63,13 @@ class SpecDSL:
         if not isinstance(value, list):
             raise self.error("statements are a string or a list of strings", path)
         parts = [self.block(path + (i,), locals_, scope, steady) for i in range(len(value))]
+        if len(parts) == 1:
+            return parts[0]
 
-        def run(ctx):
+        def run(ctx):  # not guarded: each part's expressions and statements are, and report their own place
             for part in parts:
                 part(ctx)
-        return guarded(parts[0] if len(parts) == 1 else run, SourceRef(self.doc, path))
+        return run
 
     def block_writes(self, path: tuple, scope: Scope) -> frozenset | None:
         """The names a statement block may assign, or None when it may change more (an effect call, a capped
