@@ -50,8 +50,12 @@ def compile_expr(text: str, scope: Scope, want: str | None = None, source: Sourc
     return fn, out.type
 
 
-def compile_stmts(text: str, scope: Scope, source: SourceRef | None = None, locals_: dict | None = None) -> Fn:
-    """Compile `;`-separated statements into one closure."""
+def compile_stmts(text: str, scope: Scope, source: SourceRef | None = None, locals_: dict | None = None,
+                  steady: Steady | None = None) -> Fn:
+    """Compile `;`-separated statements into one closure. `steady`: the block they belong to remembers the
+    defines they use that nothing in it may change (the caller runs the block with `steady.loop`)."""
     source = source or SourceRef()
     tree = parse(str(text), "stmts", source)
-    return guarded(StatementCompiler(scope, source, locals_).stmts(tree), source)
+    compiler = StatementCompiler(scope, source, locals_)
+    compiler.steady = steady
+    return guarded(compiler.stmts(tree), source)

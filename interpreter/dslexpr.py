@@ -15,7 +15,9 @@ from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
 from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
-                         comparison, define_call, display, divide, field_value, guard, item_at, looper, name_of)
+                         comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
+                         name_of)
+from .dslfuse import bound, code_of, fits, namespace
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from .reads import calls_in, free_names
@@ -36,6 +38,10 @@ if sys.getrecursionlimit() < PYTHON_FRAMES:
     sys.setrecursionlimit(PYTHON_FRAMES)
 MAX_PARTS = 20_000
 MAX_DIGITS = 15
+# Arithmetic on numbers as Python source (dslfuse): the operators, and the helpers that make a division by zero 0.
+NUMBER_OPS = {op: ARITH[op] for op in ("+", "-", "*", "//", "%")} | {"/": divide}
+NUMBER_CODE = {"+": "({} + {})", "-": "({} - {})", "*": "({} * {})", "//": "floordiv({}, {})", "%": "modulo({}, {})",
+               "/": "divide({}, {})"}
 
 
 class _Nesting:
@@ -58,6 +64,7 @@ class Compiler:
         self.locals: dict = dict(locals_ or {})
         self.macro_stack = macro_stack
         self.steady: Steady | None = None  # inside a statement loop: what its body may assign (dslruntime.Steady)
+        self.ns = namespace(scope.shared)  # where the functions joined from parts' code find their names (dslfuse)
 
     # -- helpers --------------------------------------------------------------------------------------------
     def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError) -> NoReturn:
@@ -127,6 +134,16 @@ class Compiler:
         finally:
             _Nesting.depth -= 1
 
+    def joined(self, code: str, t: str, domain: frozenset | None = None, requires: tuple = ()) -> Compiled | None:
+        """An expression made of its parts' code (dslfuse), or None when the source would be too big for one
+        function (the caller then joins the parts' closures)."""
+        if not fits(code):
+            return None
+        return Compiled(None, t, domain, requires=requires, code=code, ns=self.ns)
+
+    def code(self, part: Compiled) -> str:
+        return code_of(part, self.ns)
+
     # -- atoms ----------------------------------------------------------------------------------------------
     def e_number(self, node) -> Compiled:
         text = str(node.children[0])
@@ -169,13 +186,13 @@ class Compiler:
         name = str(node.children[0])
         if name in self.locals:
             t, domain = self.locals[name]
-            return Compiled(lambda ctx: ctx.loc[name], t, domain, local=name)
+            return Compiled(lambda ctx: ctx.loc[name], t, domain, local=name, code=f"ctx.loc[{name!r}]", ns=self.ns)
         sym = self.scope.symbols.get(name)
         if sym is not None:
             if sym.index:
                 self.fail(node, f"'{name}' needs {len(sym.index)} index(es): {name}[…]",
                           f"write {name}[{', '.join(sym.index)}]")
-            return Compiled(sym.get, sym.type, sym.domain, sym.zone)
+            return Compiled(sym.get, sym.type, sym.domain, sym.zone, code=sym.code, ns=self.ns)
         if name in self.scope.macros:
             return self.call_macro(node, name, [])
         if name in self.scope.functions and not self.scope.functions[name].params:
@@ -204,8 +221,11 @@ class Compiler:
             if joined is None:
                 self.fail(child, f"list items must share a type: {elem} and {item.type}")
             elem = joined
-        fns = [i.fn for i in items]
         domain = frozenset().union(*[i.domain or () for i in items]) or None
+        fused = self.joined("[" + ", ".join(self.code(i) for i in items) + "]", T.list_of(elem), domain)
+        if fused is not None:
+            return fused
+        fns = [i.fn for i in items]
         return Compiled(lambda ctx: [f(ctx) for f in fns], T.list_of(elem), domain)
 
     # -- operators ------------------------------------------------------------------------------------------
@@ -215,6 +235,10 @@ class Compiler:
             return parts[0]
         for c, p in zip(node.children, parts):
             self.expect(c, p, T.BOOL, "each side of 'or'")
+        joined = " or ".join(self.code(p) for p in parts)  # more than two parts give a bool (any_of)
+        fused = self.joined(f"({joined})" if len(parts) == 2 else f"(not not ({joined}))", T.BOOL)
+        if fused is not None:
+            return fused
         fns = [p.fn for p in parts]
         if len(fns) == 2:
             a, b = fns
@@ -227,8 +251,13 @@ class Compiler:
             return parts[0]
         for c, p in zip(node.children, parts):
             self.expect(c, p, T.BOOL, "each side of 'and'")
-        fns = [p.fn for p in parts]
         requires = tuple(r for p in parts for r in p.requires)
+        joined = " and ".join(self.code(p) for p in parts)  # more than two parts give a bool (all_of)
+        fused = self.joined(f"({joined})" if len(parts) == 2 else f"(not not ({joined}))", T.BOOL,
+                            requires=requires)
+        if fused is not None:
+            return fused
+        fns = [p.fn for p in parts]
         if len(fns) == 2:
             a, b = fns
             return Compiled(lambda ctx: a(ctx) and b(ctx), T.BOOL, requires=requires)
@@ -236,6 +265,9 @@ class Compiler:
 
     def e_not(self, node) -> Compiled:
         inner = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the operand of 'not'")
+        fused = self.joined(f"(not {self.code(inner)})", T.BOOL)
+        if fused is not None:
+            return fused
         f = inner.fn
         return Compiled(lambda ctx: not f(ctx), T.BOOL)
 
@@ -245,8 +277,11 @@ class Compiler:
         t = T.unify(yes.type, no.type)
         if t is None:
             self.fail(node.children[2], f"'then' gives {_a(yes.type)} but 'else' gives {_a(no.type)}")
-        ft, fy, fn = test.fn, yes.fn, no.fn
         domain = (yes.domain or frozenset()) | (no.domain or frozenset()) or None
+        fused = self.joined(f"({self.code(yes)} if {self.code(test)} else {self.code(no)})", t, domain)
+        if fused is not None:
+            return fused
+        ft, fy, fn = test.fn, yes.fn, no.fn
         return Compiled(lambda ctx: fy(ctx) if ft(ctx) else fn(ctx), t, domain)
 
     def e_with(self, node) -> Compiled:
@@ -275,8 +310,14 @@ class Compiler:
                       (left.type == right.type and left.type in (T.BID, T.STR)) or self.bid_vs_name(left, right)
             if not ordered:
                 self.fail(op_token, f"'{op}' needs two numbers or two bids, not {left.type} and {right.type}")
+        if not _converted(left, right, op) and not _converted(right, left, op):
+            requires = ((left.local, right.fn(None)),) if op == "==" and left.local is not None and right.const \
+                else ()
+            fused = self.joined(f"({self.code(left)} {op} {self.code(right)})", T.BOOL, requires=requires)
+            if fused is not None:
+                return fused
         fl, fr = _as_comparable(left, right, op), _as_comparable(right, left, op)
-        requires: tuple = ()
+        requires = ()
         if op == "==" and left.local is not None and right.const and fr is right.fn:
             requires = ((left.local, fr(None)),)
         left_local = left.local if fl is left.fn else None
@@ -312,6 +353,9 @@ class Compiler:
             self.fail(node.children[0], f"{_a(item.type)} is never in a {coll.type}")
         if item.const and item.type == T.STR:
             self.check_literal_domain(coll, item, node.children[0])
+        fused = self.joined(f"({self.code(item)} {'not in' if negate else 'in'} {self.code(coll)})", T.BOOL)
+        if fused is not None:
+            return fused
         fi, fc = item.fn, coll.fn
         if negate:
             return Compiled(lambda ctx: fi(ctx) not in fc(ctx), T.BOOL)
@@ -323,21 +367,30 @@ class Compiler:
         first = self.expr(children[0])
         t, domain = first.type, first.domain
         steps = []
+        code = self.code(first) if T.is_number(first.type) else None
         for i in range(1, len(children), 2):
             op_token, right_node = children[i], children[i + 1]
             right = self.expr(right_node)
             combine, t, domain = self.binary(t, domain, str(op_token), right, op_token)
-            steps.append((combine, right.fn))
+            if code is not None and combine in NUMBER_OPS.values():  # numbers: Python's operators or helpers
+                code = NUMBER_CODE[str(op_token)].format(code, self.code(right))
+            else:
+                code = None
+            steps.append((combine, right))
         if not steps:
             return first
+        fused = None if code is None else self.joined(code, t, domain)
+        if fused is not None:
+            return fused
+        fns = [(combine, right.fn) for combine, right in steps]
         f0 = first.fn
-        if len(steps) == 1:
-            (combine, f1), = steps
+        if len(fns) == 1:
+            (combine, f1), = fns
             return Compiled(lambda ctx: combine(f0(ctx), f1(ctx)), t, domain)
 
         def chain(ctx):
             value = f0(ctx)
-            for combine, f in steps:
+            for combine, f in fns:
                 value = combine(value, f(ctx))
             return value
         return Compiled(chain, t, domain)
@@ -369,6 +422,9 @@ class Compiler:
         inner = self.expr(node.children[0])
         if not T.is_number(inner.type):
             self.fail(node, f"'-' needs a number, not {_a(inner.type)}")
+        fused = self.joined(f"(-{self.code(inner)})", inner.type)
+        if fused is not None:
+            return fused
         f = inner.fn
         return Compiled(lambda ctx: -f(ctx), inner.type)
 
@@ -383,6 +439,9 @@ class Compiler:
             self.fail(node.children[1], f"{base.type} has no field '{name}'",
                       "fields: " + ", ".join(sorted(fields)))
         t, domain = fields[name]
+        fused = self.joined(f"field_value({self.code(base)}, {name!r})", t, domain)
+        if fused is not None:
+            return fused
         f = base.fn
         return Compiled(lambda ctx: field_value(f(ctx), name), t, domain)
 
@@ -401,6 +460,9 @@ class Compiler:
             self.fail(base_node, f"{_a(base.type)} cannot be indexed")
         if len(args) != 1 or not T.assignable(args[0].type, T.INT):
             self.fail(args_node, "a list takes one whole-number index, from 0")
+        fused = self.joined(f"item_at({self.code(base)}, {self.code(args[0])})", T.element(base.type), base.domain)
+        if fused is not None:
+            return fused
         fb, fi = base.fn, args[0].fn
         return Compiled(lambda ctx: item_at(fb(ctx), fi(ctx)), T.element(base.type), base.domain)
 
@@ -469,11 +531,15 @@ class Compiler:
             if not args[i].zone:
                 self.fail(arg_nodes[i], f"'{name}' needs a zone here (like hand[s] or talon), not a computed list")
         impl = fn.impl
-        fns = [a.fn for a in args]
         t = fn.result([a.type for a in args])
         domain = fn.domain([a.domain for a in args]) if fn.domain else None
         if fn.static and all(a.const for a in args):
-            return Compiled(once(impl, fns), t, domain)
+            return Compiled(once(impl, [a.fn for a in args]), t, domain)
+        fused = self.joined(f"{bound(self.ns, impl)}(" + ", ".join(["ctx"] + [self.code(a) for a in args]) + ")", t,
+                            domain)
+        if fused is not None:
+            return fused
+        fns = [a.fn for a in args]
         if len(fns) == 0:
             return Compiled(lambda ctx: impl(ctx), t, domain)
         if len(fns) == 1 and args[0].local is not None:  # `rank(c)`: the local read in place
@@ -611,6 +677,9 @@ class Compiler:
             _, table, value_of = cond.card_of  # [c for c in cs if is_trump(c)]: the define's table, looked up
             return Compiled(card_filter(coll.fn, table, value_of, self.loop_limit(node)), T.list_of(body.type),
                             body.domain)
+        if body.local == var and cond is not None:  # a filter: [s for s in seats if call[s] == 'whist']
+            return Compiled(filterer(var, coll.fn, cond.fn, self.loop_limit(node)), T.list_of(body.type),
+                            body.domain)
         fb = body.fn
         run = looper(var, coll.fn, cond.fn if cond else None, self.loop_limit(node))
         return Compiled(lambda ctx: run(ctx, fb), T.list_of(body.type), body.domain)
@@ -717,6 +786,12 @@ def _as_comparable(this: Compiled, other: Compiled, op: str) -> Fn:
     if op not in ("==", "!=") and this.type == T.STR and other.type == T.BID:
         return lambda ctx: ctx.game.bids_by_name.get(f(ctx))
     return f
+
+
+def _converted(this: Compiled, other: Compiled, op: str) -> bool:
+    """Whether `this` side of a comparison is converted before comparing (see _as_comparable)."""
+    return (op in ("==", "!=") and this.type == T.BID and other.type == T.STR) or \
+        (op not in ("==", "!=") and this.type == T.STR and other.type == T.BID)
 
 
 def _args(node) -> list:

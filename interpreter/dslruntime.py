@@ -342,6 +342,25 @@ def looper(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception]):
     return run
 
 
+def filterer(var: str, coll: Fn, cond: Fn, over: Callable[[], Exception]) -> Fn:
+    """`[v for v in coll if cond]`: the elements themselves where `cond` holds with `var` bound to each (a
+    looper whose body is the element, without a call per element to read it back)."""
+    def kept(ctx):
+        values = charge(coll(ctx), over)
+        loc = ctx.loc
+        saved = loc.get(var, MISSING)
+        out = []
+        try:
+            for v in values:
+                loc[var] = v
+                if cond(ctx):
+                    out.append(v)
+        finally:
+            _restore(loc, var, saved)
+        return out
+    return kept
+
+
 def searcher(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception], body: Fn, until: bool | None):
     """A loop that stops at the first element (passing `cond`) whose body gives `until` (True for any, False for
     all) and returns it, or returns `not until` at the end; with `until` None (first), the first body value, or
@@ -385,16 +404,46 @@ def setter(sym, op: str, idx: list, fv: Fn, big: Callable[[], Exception]) -> Fn:
         i0, i1 = idx
         return lambda ctx: put(ctx, fv(ctx), i0(ctx), i1(ctx))
     sign = 1 if op == "+=" else -1
+    # One closure per number of indexes: a `+=` runs at every trick, and a list of keys unpacked into the getter
+    # and the setter costs as much as the rest of it.
+    if not idx:  # `attack_tricks += 1`
+        def add0(ctx):
+            delta = fv(ctx)
+            if delta:
+                value = get(ctx) + sign * delta
+                if type(value) is not int or not -MAX_INT < value < MAX_INT:
+                    refuse_big(value, big)
+                put(ctx, value)
+        return add0
+    if len(idx) == 1:  # `tricks[winner] += 1`
+        i0 = idx[0]
 
-    def add(ctx):
-        keys = [i(ctx) for i in idx]
+        def add1(ctx):
+            key = i0(ctx)
+            delta = fv(ctx)
+            if delta:
+                value = get(ctx, key) + sign * delta
+                if type(value) is not int or not -MAX_INT < value < MAX_INT:
+                    refuse_big(value, big)
+                put(ctx, value, key)
+        return add1
+    i0, i1 = idx  # `whists[s, declarer] += …`
+
+    def add2(ctx):
+        k0, k1 = i0(ctx), i1(ctx)
         delta = fv(ctx)
         if delta:
-            value = get(ctx, *keys) + sign * delta
-            if too_big(value):
-                raise big()
-            put(ctx, value, *keys)
-    return add
+            value = get(ctx, k0, k1) + sign * delta
+            if type(value) is not int or not -MAX_INT < value < MAX_INT:
+                refuse_big(value, big)
+            put(ctx, value, k0, k1)
+    return add2
+
+
+def refuse_big(value, big: Callable[[], Exception]) -> None:
+    """Raise `big()` when a value (not a small int: those are checked in place) is too big to store."""
+    if too_big(value):
+        raise big()
 
 
 # -- small runtime helpers --------------------------------------------------------------------------------------

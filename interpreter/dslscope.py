@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Callable
 
+from .dslfuse import function
+
 Fn = Callable[[Any], Any]
 
 
@@ -22,6 +24,7 @@ class Symbol:
     zone: bool = False
     doc: str = ""
     only_itself: bool = True  # assigning it writes this name only (a capped column's overflow may write others)
+    code: str | None = None  # Python source reading it, for an unindexed name (`ctx.vars['taker']`; dslfuse)
 
 
 @dataclass
@@ -76,18 +79,31 @@ class SharedDefine:
     depth: int
 
 
-@dataclass
 class Compiled:
-    fn: Fn
-    type: str
-    domain: frozenset | None = None
-    zone: bool = False
-    const: bool = False
-    local: str | None = None  # the local name this expression only reads (e.g. `trick_no`)
-    # (local name, value) pairs that must all hold for this condition to be true: `trick_no == 1 and x`
-    # requires trick_no == 1. A phase may skip evaluating the condition where one fails (tricks' announcements).
-    requires: tuple = ()
-    # a card-tabled define's use on a local (`is_trump(c)`): that local, the define's table and how a value missing
-    # from it is worked out (dslruntime.card_lookup); a filter on the local may look the table up in place
-    card_of: tuple | None = None
+    """A compiled expression: its closure `fn` (ctx -> value), its type and domain, and what later stages may
+    use: `zone` (it is a zone, not a computed list), `const`, `local` (the local name it only reads, e.g.
+    `trick_no`), `requires` ((local, value) pairs that must all hold for this condition to be true:
+    `trick_no == 1 and x` requires trick_no == 1; a phase may skip the condition where one fails) and `card_of` (a
+    card-tabled define's use on a local, `is_trump(c)`: that local, the define's table and how a value missing
+    from it is worked out, dslruntime.card_lookup; a filter on the local may look the table up in place).
 
+    `code`: the same expression as Python source over `ctx`, its names bound in `ns` (dslfuse). A parent joins
+    its parts' code into its own, so that `a and b == c` runs as one function, not one closure per part; `fn` is
+    made from the code (by `eval`, once) only when something calls this expression on its own."""
+
+    __slots__ = ("_fn", "type", "domain", "zone", "const", "local", "requires", "card_of", "code", "ns")
+
+    def __init__(self, fn: Fn | None, type: str, domain: frozenset | None = None, zone: bool = False,
+                 const: bool = False, local: str | None = None, requires: tuple = (), card_of: tuple | None = None,
+                 *, code: str | None = None, ns: dict | None = None):
+        self._fn = fn
+        self.type, self.domain, self.zone, self.const, self.local = type, domain, zone, const, local
+        self.requires, self.card_of = requires, card_of
+        self.code, self.ns = code, ns
+
+    @property
+    def fn(self) -> Fn:
+        if self._fn is None:
+            assert self.code is not None and self.ns is not None
+            self._fn = function(self.code, self.ns)
+        return self._fn

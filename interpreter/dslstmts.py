@@ -66,20 +66,7 @@ class StatementCompiler(Compiler):
         self.fail(node, f"unsupported statement {kind}", cls=DSLSyntaxError)
 
     def assigned_in(self, node) -> frozenset | None:
-        """The names the statements under `node` may assign, or None when they may change more than names
-        (an effect call moves cards; a capped column's overflow runs statements of its own)."""
-        names = set()
-        for sub in node.iter_subtrees():
-            if sub.data == "call_stmt":
-                return None
-            if sub.data in ("assign", "let_stmt"):
-                target = sub.children[0]
-                name = str(target.children[0]) if sub.data == "assign" else str(target)
-                sym = self.scope.symbols.get(name)
-                if sym is not None and not sym.only_itself:
-                    return None
-                names.add(name)
-        return frozenset(names)
+        return assigned_names(node, self.scope)
 
     def assign(self, node) -> Fn:
         target_node, op_token, value_node = node.children
@@ -131,3 +118,20 @@ class StatementCompiler(Compiler):
                              f"lists of {MAX_LIST:,} items)", "does a loop keep doubling it?")
 
 
+
+
+def assigned_names(node, scope) -> frozenset | None:
+    """The names the statements under `node` may assign, or None when they may change more than names
+    (an effect call moves cards; a capped column's overflow runs statements of its own)."""
+    names = set()
+    for sub in node.iter_subtrees():
+        if sub.data == "call_stmt":
+            return None
+        if sub.data in ("assign", "let_stmt"):
+            target = sub.children[0]
+            name = str(target.children[0]) if sub.data == "assign" else str(target)
+            sym = scope.symbols.get(name)
+            if sym is not None and not sym.only_itself:
+                return None
+            names.add(name)
+    return frozenset(names)

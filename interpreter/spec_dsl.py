@@ -11,6 +11,7 @@ from . import dsltypes as T
 from .builtins import FUNCTIONS
 from .dsl import Compiler, Scope, ShiftedSource, SourceRef, compile_expr, compile_stmts, guarded, parse
 from .dslruntime import Steady, Stretch, counted
+from .dslstmts import assigned_names
 from .errors import SpecError
 from .loader import Document
 
@@ -44,41 +45,79 @@ class SpecDSL:
         compiled = Compiler(scope or self.scope, source, locals_).expr(parse(text, "expr", source))
         return guarded(compiled.fn, source), compiled.type, compiled.domain
 
-    def stmts(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None):
-        """A statement block: a string (`;`-separated), or a list of strings and {if/then/else} or {for/do}."""
-        value = self.doc.get(path)
+    def stmts(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None,
+              steady: Steady | None = None):
+        """A statement block: a string (`;`-separated), or a list of strings and {if/then/else} or {for/do}.
+        A whole block (`steady` None) that moves no card remembers, while it runs, the defines it uses that none
+        of its assignments may change (`value` in ten lines of scoring is worked out once; dslruntime.Steady)."""
         scope = scope or self.scope
+        if steady is None:
+            written = self.block_writes(path, scope)
+            if written is not None:
+                block = Steady(written)
+                return block.loop(self.stmts(path, locals_, scope, block))
+        value = self.doc.get(path)
         locals_ = dict(locals_ or {})
         if isinstance(value, str):
-            return compile_stmts(value, scope, SourceRef(self.doc, path), locals_)
+            return compile_stmts(value, scope, SourceRef(self.doc, path), locals_, steady)
         if not isinstance(value, list):
             raise self.error("statements are a string or a list of strings", path)
-        parts = [self.block(path + (i,), locals_, scope) for i in range(len(value))]
+        parts = [self.block(path + (i,), locals_, scope, steady) for i in range(len(value))]
+        if len(parts) == 1:
+            return parts[0]
 
-        def run(ctx):
+        def run(ctx):  # not guarded: each part's expressions and statements are, and report their own place
             for part in parts:
                 part(ctx)
-        return guarded(parts[0] if len(parts) == 1 else run, SourceRef(self.doc, path))
+        return run
 
-    def block(self, path: tuple, locals_: dict, scope: Scope):
+    def block_writes(self, path: tuple, scope: Scope) -> frozenset | None:
+        """The names a statement block may assign, or None when it may change more (an effect call, a capped
+        column) or does not parse (its compile reports that, where it always has)."""
+        value = self.doc.get(path)
+        items = value if isinstance(value, list) else [value]
+        names: frozenset = frozenset()
+        for i, item in enumerate(items):
+            where = path + (i,) if isinstance(value, list) else path
+            if isinstance(item, str):
+                try:
+                    tree = parse(item, "stmts", SourceRef(self.doc, where))
+                except SpecError:
+                    return None
+                found = assigned_names(tree, scope)
+            elif isinstance(item, dict):
+                found = frozenset()
+                for key in ("then", "else", "do"):
+                    sub = self.block_writes(where + (key,), scope) if key in item else frozenset()
+                    if sub is None:
+                        return None
+                    found |= sub
+            else:
+                return None
+            if found is None:
+                return None
+            names |= found
+        return names
+
+    def block(self, path: tuple, locals_: dict, scope: Scope, steady: Steady | None):
         item = self.doc.get(path)
         if isinstance(item, str):
-            return compile_stmts(item, scope, SourceRef(self.doc, path), locals_)
+            return compile_stmts(item, scope, SourceRef(self.doc, path), locals_, steady)
         if isinstance(item, dict) and "if" in item:
-            test = self.expr(path + ("if",), "bool", locals_, scope)
-            then = self.stmts(path + ("then",), locals_, scope) if "then" in item else (lambda ctx: None)
-            other = self.stmts(path + ("else",), locals_, scope) if "else" in item else None
+            test = self.expr(path + ("if",), "bool", locals_, scope, steady)
+            then = self.stmts(path + ("then",), locals_, scope, steady) if "then" in item else (lambda ctx: None)
+            other = self.stmts(path + ("else",), locals_, scope, steady) if "else" in item else None
             if other is None:
                 return lambda ctx: then(ctx) if test(ctx) else None
             return lambda ctx: then(ctx) if test(ctx) else other(ctx)
         if isinstance(item, dict) and "for" in item:
-            return self.for_block(path, item, locals_, scope)
+            return self.for_block(path, item, locals_, scope, steady)
         if isinstance(item, dict) and "do" in item:  # a named block: {name: …, do: […]} (variants merge by name)
-            return self.stmts(path + ("do",), locals_, scope)
+            return self.stmts(path + ("do",), locals_, scope, steady)
         raise self.error("a statement is a string, {if: …, then: […]}, {for: 'x in list', do: […]} or "
                          "{name: …, do: […]}", path)
 
-    def for_block(self, path: tuple, item: dict, locals_: dict, scope: Scope):
+    def for_block(self, path: tuple, item: dict, locals_: dict, scope: Scope, steady: Steady | None):
         m = re.match(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", str(item["for"]), re.S)
         if not m:
             raise self.error("write for: 'name in list'", path + ("for",))
@@ -89,7 +128,7 @@ class SpecDSL:
         if not T.is_list(compiled.type):
             raise self.doc.error(f"'for' needs a list, not {compiled.type}", path + ("for",), offset=offset)
         inner = dict(locals_, **{var: (T.element(compiled.type), compiled.domain)})
-        body = self.stmts(path + ("do",), inner, scope)
+        body = self.stmts(path + ("do",), inner, scope, steady)
         coll = counted(guarded(compiled.fn, shifted), Compiler(scope, shifted).loop_limit(None))
 
         def loop(ctx):

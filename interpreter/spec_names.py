@@ -38,7 +38,7 @@ def option_decls(c: SpecDSL) -> dict:
                              ("options", name, "default"))
         c.symbols[name] = Symbol(name, type_of(decl["default"]), get=option_getter(name),
                                     domain=frozenset(values) if values and isinstance(values[0], str) else None,
-                                    doc=decl.get("doc", ""))
+                                    doc=decl.get("doc", ""), code=f"ctx.options[{name!r}]")
     return options
 
 
@@ -53,17 +53,17 @@ def build_deck(c: SpecDSL) -> Deck:
 
 
 def base_symbols(c: SpecDSL, deck: Deck) -> None:
-    def sym(name, t, get, doc):
+    def sym(name, t, get, doc, code=None):
         if name in c.symbols:
             raise c.doc.key_error(f"'{name}' is already a name (a built-in)", ("options", name),
                                      "give the option another name")
-        c.symbols[name] = Symbol(name, t, get=get, doc=doc)
+        c.symbols[name] = Symbol(name, t, get=get, doc=doc, code=code)
     sym("seats", T.list_of(T.SEAT), lambda ctx: list(range(ctx.n)), "every seat, in play order from seat 0")
-    sym("n_players", T.INT, lambda ctx: ctx.n, "the number of players")
-    sym("dealer", T.SEAT, lambda ctx: ctx.dealer, "the dealer of this deal")
+    sym("n_players", T.INT, lambda ctx: ctx.n, "the number of players", "ctx.n")
+    sym("dealer", T.SEAT, lambda ctx: ctx.dealer, "the dealer of this deal", "ctx.dealer")
     sym("active", T.list_of(T.SEAT), lambda ctx: ctx.active,
-        "the seats dealt in, in play order from the dealer's left")
-    sym("deal_no", T.INT, lambda ctx: ctx.deal_no, "the number of this deal, from 1")
+        "the seats dealt in, in play order from the dealer's left", "ctx.active")
+    sym("deal_no", T.INT, lambda ctx: ctx.deal_no, "the number of this deal, from 1", "ctx.deal_no")
     sym("bids", T.list_of(T.BID), lambda ctx: ctx.game.bids, "the bid ladder, lowest first")
     suits = frozenset(deck.suits)
     # suit() also gives the suit codes of extra cards (trumps written as extras, say)

@@ -26,7 +26,7 @@ def var_symbol(decl: VarDecl) -> Symbol:
 
     def put0(ctx, value):
         ctx.vars[name] = value
-    return Symbol(name, decl.type, get=get0, set=put0, domain=decl.values)
+    return Symbol(name, decl.type, get=get0, set=put0, domain=decl.values, code=f"ctx.vars[{name!r}]")
 
 
 def column_symbol(col: ColumnDecl) -> Symbol:

@@ -1,0 +1,76 @@
+"""Python source for DSL expressions: the compile stage that joins an expression's parts into one function.
+
+Each part of an expression compiles to a closure; `a == 1 and b != c` would be five closures calling each other at
+every evaluation. Parts that can say what they compute as Python source (`Compiled.code`: names, constants,
+operators, comparisons, conditionals, built-in calls) are joined into their parent's source instead, and the
+whole runs as one function made by `eval` when it is first needed. A part that cannot (a loop, a define's use, a
+string with holes) takes part through its closure, bound to a name in the namespace. The namespace belongs to one
+compile scope (a game), so a game's functions never see another's names.
+
+>>> ns = namespace({})
+>>> f = function("(ctx.loc['x'] + " + bound(ns, lambda ctx: 2) + "(ctx)) * 3", ns)
+>>> class Ctx: loc = {"x": 5}
+>>> f(Ctx())
+21
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from .dslruntime import divide, field_value, floordiv, item_at, modulo
+
+if TYPE_CHECKING:
+    from .dslscope import Compiled
+
+NAMESPACE = "python namespace"  # its key in a scope's `shared` dict
+MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
+MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
+LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
+HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
+           "modulo": modulo}
+
+
+def namespace(shared: dict) -> dict:
+    """The namespace of a compile scope's functions (kept in its `shared` dict), with the run-time helpers."""
+    ns = shared.get(NAMESPACE)
+    if ns is None:
+        ns = shared[NAMESPACE] = {"__builtins__": {}, **HELPERS}
+    return ns
+
+
+def bound(ns: dict, value: Any) -> str:
+    """A new name in `ns` for `value` (a closure, a constant, an error to raise)."""
+    name = f"_{len(ns)}"
+    ns[name] = value
+    return name
+
+
+def code_of(part: "Compiled", ns: dict) -> str:
+    """Python source for a compiled part: its own code, a constant written out, or a call of its closure."""
+    if part.code is not None and part.ns is ns:
+        return part.code
+    if part.const:
+        value = part.fn(None)
+        if type(value) in LITERALS:
+            return repr(value)
+        return bound(ns, value)
+    return bound(ns, part.fn) + "(ctx)"
+
+
+def fits(code: str) -> bool:
+    """Whether source is small and shallow enough to be one function (else the caller keeps closures)."""
+    if len(code) > MAX_CODE:
+        return False
+    depth = peak = 0
+    for ch in code:
+        if ch in "([":
+            depth += 1
+            peak = max(peak, depth)
+        elif ch in ")]":
+            depth -= 1
+    return peak <= MAX_DEPTH
+
+
+def function(code: str, ns: dict) -> Callable[[Any], Any]:
+    """The function of one argument, `ctx`, whose value is `code`."""
+    return eval(compile("lambda ctx: " + code, "<spec expression>", "eval"), ns)
