@@ -109,3 +109,49 @@ def test_suit_sets_hold_every_card_of_their_suit_once():
     assert sorted(c for cards in by_suit.values() for c in cards) == list(range(len(game.deck)))
     assert all(game.deck.suit_of[c] == suit for suit, cards in by_suit.items() for c in cards)
     assert len(by_suit["T"]) == 21  # Tarot: the 21 trumps (suit T; the Excuse has its own, X)
+
+
+def tarot_at_first_follow():
+    """A seeded Tarot deal at its first trick, one card played (the phase's state is then set by hand)."""
+    game = game_of("games/tarot.yaml")
+    st = engine.new_match(game, 4, 3)
+    rng = random.Random(3)
+    while not (engine.current_phase(st) is not None and engine.current_phase(st).type_name == "tricks"):
+        moves = engine.legal_moves(st)
+        engine.apply(st, moves[rng.randrange(len(moves))])
+    return game, st, engine.current_phase(st)
+
+
+@pytest.mark.parametrize("codes,winner", [(["T5", "T21", "T3"], 0),     # trumps led: the escape 21 is passed over
+                                          (["KS", "T21", "QS"], 0),     # a plain suit led: the escape 21 trumps nothing
+                                          (["KS", "T21", "T3"], 2),     # … and the 3 of trumps after it takes the trick
+                                          (["QS", "KS", "EX", "T1"], 3)])
+def test_an_escape_card_of_the_suit_led_or_of_trumps_never_wins(codes, winner):
+    """Escape cards never win a trick (the phase's docstring), whatever their suit: here the 21 of trumps is made
+    an escape card too (as Tarot's petit sec makes the Petit one), so the lean winner must pass it over both when
+    trumps are led and when it comes as a trump on a plain suit."""
+    game, st, phase = tarot_at_first_follow()
+    ph = st.ph
+    ph["escape"] = [game.deck.index["EX"], game.deck.index["T21"]]
+    ph["trick"], ph["by"] = [game.deck.index[c] for c in codes], list(range(len(codes)))
+    assert phase.winner(st) == winner == plain_winner(phase, st)
+
+
+def test_on_trick_reading_winner_only_counts_every_trick_for_its_winner():
+    """Preferans' `on_trick: tricks[winner] += 1` gets its locals bound without a dict: after each deal every seat's
+    count is the number of tricks logged as won by it, ten tricks in all with those credited to nobody (a talon
+    card winning in an all-pass deal), and no local is left bound."""
+    game = game_of("games/preferans.yaml")
+    played = 0
+    for seed in range(15):
+        st = engine.new_match(game, 3, seed)
+        rng = random.Random(seed)
+        while not st.deal_over:
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+            assert not st.loc
+        tricks = [e.seat for e in st.events if e.kind == "trick"]
+        if tricks:  # a deal thrown in before the play has none
+            played += 1
+            assert st.vars["tricks"] == [tricks.count(s) for s in range(3)] and len(tricks) == 10
+    assert played >= 10

@@ -158,7 +158,7 @@ class TricksPhase(Phase):
     __slots__ = ("players", "leader", "count", "hand", "won", "unclaimed", "trump", "follow", "must_trump",
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
-                 "trick_locals", "by_suit")
+                 "trick_locals", "basic_locals", "by_suit")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -174,7 +174,8 @@ class TricksPhase(Phase):
         self.on_trick, self.after_first, self.lead_from = on_trick, after_first, lead_from
         self.allowed, self.escape, self.escape_wins = allowed, escape, escape_wins
         self.escape_memo = escape_memo
-        self.trick_locals = trick_locals  # the locals of `on_trick` it may read, beyond `winner` and `trick_no`
+        self.trick_locals = trick_locals  # the locals of `on_trick` it may read (its text and its defines)
+        self.basic_locals = trick_locals <= BASIC_TRICK_LOCALS  # it reads no local beyond those two
         self.announcements: list[Announcement] = announcements
         # the last trick at which some announcement can be made (None: any trick; 0: there are none)
         bounds = [a.trick_no for a in announcements]
@@ -335,14 +336,15 @@ class TricksPhase(Phase):
     def legal(self, st) -> list:
         ph = st.ph
         seat = ph["order"][ph["turn"]]
-        cards = self.playable(st, st.zones[st.zone_ids[self.hand][seat]])
+        hand = st.zones[st.zone_ids[self.hand][seat]]
+        cards = self.playable(st, hand) if ph["trick"] else sorted(hand)
         if self.allowed is not None:
             cards = self.permitted(st, seat, cards)
         moves = st.game.card_moves
         calls_until = self.calls_until
-        if calls_until is None or ph["no"] < calls_until:
-            return self.offered(st, seat) + [moves[c] for c in cards]
-        return [moves[c] for c in cards]
+        if calls_until is not None and ph["no"] >= calls_until:
+            return [moves[c] for c in cards]
+        return self.offered(st, seat) + [moves[c] for c in cards]
 
     def permitted(self, st, seat: int, cards: list) -> list:
         """The cards the spec's `allowed` condition lets `seat` play now (all of them if it allows none)."""
@@ -439,7 +441,8 @@ class TricksPhase(Phase):
     # -- applying ---------------------------------------------------------------------------------------------------
     def apply(self, st, move: Move) -> None:
         ph = st.ph
-        seat = ph["order"][ph["turn"]]
+        order, turn = ph["order"], ph["turn"]
+        seat = order[turn]
         if move.kind == "option":
             self.announce(st, seat, move.value)
             return
@@ -454,8 +457,9 @@ class TricksPhase(Phase):
             ph["first"] = False
             if self.after_first is not None:
                 self.after_first(st)
-        turn = ph["turn"] = ph["turn"] + 1
-        if turn == len(ph["order"]):
+        turn += 1
+        ph["turn"] = turn
+        if turn == len(order):
             self.end_trick(st)
 
     def announce(self, st, seat: int, name: str) -> None:
@@ -484,8 +488,17 @@ class TricksPhase(Phase):
             target = st.zones[st.zone_ids[self.won][ph["order"][0]]]
         target.extend(trick)
         st.events.append(Event("trick", winner, (), no, None, self.id))
-        if self.on_trick is not None and winner is not None:
-            with_locals(st, self.trick_values(st, winner), self.on_trick)
+        on_trick = self.on_trick
+        if on_trick is not None and winner is not None:
+            loc = st.loc
+            if self.basic_locals and not loc:  # `winner` and `trick_no` only, nothing bound yet: bind them here
+                loc["winner"], loc["trick_no"] = winner, no
+                try:
+                    on_trick(st)
+                finally:
+                    loc.clear()
+            else:
+                with_locals(st, self.trick_values(st, winner), on_trick)
         then = self.lead_from.then if zone_led and self.lead_from is not None else None
         if then is not None:  # after a trick led from a zone, its `then` plays first
             ph["leader"] = then(st)
@@ -499,7 +512,7 @@ class TricksPhase(Phase):
         trick, by, no = ph["trick"], ph["by"], ph["no"]
         values = {"winner": winner, "trick_no": no}
         need = self.trick_locals
-        if len(need) <= 2 and need <= BASIC_TRICK_LOCALS:
+        if self.basic_locals:
             return values
         if "players" in need or "leader" in need:
             players = list(by) if by[0] != ZONE_SEAT else [None] + by[1:]  # a zone's card can only lead
@@ -516,6 +529,27 @@ class TricksPhase(Phase):
 
     def winner(self, st) -> int | None:
         """The seat credited with the finished trick (None: nobody)."""
+        ph = st.ph
+        trick, by, esc = ph["trick"], ph["by"], ph["escape"]
+        card = trick[0]
+        if by[0] == ZONE_SEAT or (esc and card in esc):
+            return self.rare_winner(st)
+        # the common case, a player's card leads: the best card of the suit led or, once trumped, the best trump
+        deck = st.game.deck
+        suit_of, rank_of, trump = deck.suit_of, ph["strength"] or deck.rank_of, ph["trump"]
+        best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
+        for i in range(1, len(trick)):
+            card = trick[i]
+            suit = suit_of[card]
+            if suit == best_suit:
+                if rank_of[card] > best_rank and not (esc and card in esc):
+                    best, best_rank = i, rank_of[card]
+            elif suit == trump and not (esc and card in esc):
+                best, best_suit, best_rank = i, suit, rank_of[card]
+        return by[best]
+
+    def rare_winner(self, st) -> int | None:
+        """`winner` for a trick led by an escape card or from a zone."""
         ph = st.ph
         trick, by, esc = ph["trick"], ph["by"], ph["escape"]
         first = by[0]
