@@ -155,3 +155,23 @@ def test_on_trick_reading_winner_only_counts_every_trick_for_its_winner():
             played += 1
             assert st.vars["tricks"] == [tricks.count(s) for s in range(3)] and len(tricks) == 10
     assert played >= 10
+
+
+def test_a_shared_play_event_says_who_played_what():
+    """The `play` events come from a table built once per seat and card and shared by every deal: each still names
+    the seat to play and the card it chose (the goldens check the whole event log)."""
+    game = game_of("games/preferans.yaml")
+    for seed in range(3):
+        st = engine.new_match(game, 3, seed)
+        rng = random.Random(seed)
+        while not st.deal_over:
+            phase = engine.current_phase(st)
+            moves = engine.legal_moves(st)
+            move = moves[rng.randrange(len(moves))]
+            if phase.type_name == "tricks":
+                seat = phase.actor(st)
+                engine.apply(st, move)
+                played = next(e for e in reversed(st.events) if e.kind == "play")
+                assert (played.seat, played.cards, played.phase) == (seat, (move.value,), phase.id)
+            else:
+                engine.apply(st, move)

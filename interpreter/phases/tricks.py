@@ -158,7 +158,7 @@ class TricksPhase(Phase):
     __slots__ = ("players", "leader", "count", "hand", "won", "unclaimed", "trump", "follow", "must_trump",
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
-                 "trick_locals", "basic_locals", "by_suit")
+                 "trick_locals", "basic_locals", "by_suit", "play_events")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -182,6 +182,7 @@ class TricksPhase(Phase):
         self.calls_until: int | None = None if None in bounds else max(bounds, default=0)
         self.strength, self.card_points, self.trump_exempt = strength, card_points, trump_exempt
         self.by_suit: dict | None = None  # the deck's cards by suit (suit_cards)
+        self.play_events: list[list] = []  # by seat, by card: the `play` event, built once (play_event)
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "TricksPhase":
@@ -452,7 +453,9 @@ class TricksPhase(Phase):
         st.zones[st.zone_ids[self.hand][seat]].remove(card)
         ph["trick"].append(card)
         ph["by"].append(seat)
-        st.events.append(Event("play", seat, (card,), None, None, self.id))
+        rows = self.play_events
+        event = rows[seat][card] if seat < len(rows) else None
+        st.events.append(event or self.play_event(len(st.game.deck), seat, card))
         if ph["first"]:
             ph["first"] = False
             if self.after_first is not None:
@@ -461,6 +464,17 @@ class TricksPhase(Phase):
         ph["turn"] = turn
         if turn == len(order):
             self.end_trick(st)
+
+    def play_event(self, deck_size: int, seat: int, card: int) -> Event:
+        """The event of `seat` playing `card`, built the first time and then shared by every deal (an event is never
+        changed once logged): a card played allocates no record."""
+        rows = self.play_events
+        while len(rows) <= seat:
+            rows.append([None] * deck_size)
+        event = rows[seat][card]
+        if event is None:
+            event = rows[seat][card] = Event("play", seat, (card,), None, None, self.id)
+        return event
 
     def announce(self, st, seat: int, name: str) -> None:
         do = next(a.do for a in self.announcements if a.name == name)
