@@ -505,14 +505,17 @@ class TricksPhase(Phase):
         on_trick = self.on_trick
         if on_trick is not None and winner is not None:
             loc = st.loc
-            if self.basic_locals and not loc:  # `winner` and `trick_no` only, nothing bound yet: bind them here
-                loc["winner"], loc["trick_no"] = winner, no
+            if loc:  # something is bound already: bind beside it and restore it afterwards
+                with_locals(st, self.trick_values(st, winner), on_trick)
+            else:  # the common case: bind the locals straight into the empty mapping, then clear it
                 try:
+                    if self.basic_locals:
+                        loc["winner"], loc["trick_no"] = winner, no
+                    else:
+                        self.bind_trick_values(loc, st, winner)
                     on_trick(st)
                 finally:
                     loc.clear()
-            else:
-                with_locals(st, self.trick_values(st, winner), on_trick)
         then = self.lead_from.then if zone_led and self.lead_from is not None else None
         if then is not None:  # after a trick led from a zone, its `then` plays first
             ph["leader"] = then(st)
@@ -522,12 +525,19 @@ class TricksPhase(Phase):
 
     def trick_values(self, st, winner: int) -> dict:
         """The locals `on_trick` sees for the trick just finished: those its text (and its defines) may read."""
+        values: dict = {}
+        self.bind_trick_values(values, st, winner)
+        return values
+
+    def bind_trick_values(self, values: dict, st, winner: int) -> None:
+        """Put the `trick_values` into `values`."""
         ph = st.ph
-        trick, by, no = ph["trick"], ph["by"], ph["no"]
-        values = {"winner": winner, "trick_no": no}
-        need = self.trick_locals
+        no = ph["no"]
+        values["winner"], values["trick_no"] = winner, no
         if self.basic_locals:
-            return values
+            return
+        need = self.trick_locals
+        trick, by = ph["trick"], ph["by"]
         if "players" in need or "leader" in need:
             players = list(by) if by[0] != ZONE_SEAT else [None] + by[1:]  # a zone's card can only lead
             values["players"], values["leader"] = players, players[0]
@@ -539,7 +549,6 @@ class TricksPhase(Phase):
         if "trick_points" in need:
             points = ph["points"] or st.game.deck.points
             values["trick_points"] = sum(points[c] for c in trick)
-        return values
 
     def winner(self, st) -> int | None:
         """The seat credited with the finished trick (None: nobody)."""
