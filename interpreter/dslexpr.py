@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 import sys
-from typing import Any, NoReturn
+from typing import Any, Callable, NoReturn
 from contextlib import contextmanager
 from fractions import Fraction
 
@@ -17,7 +17,7 @@ from .dslparse import HOLE, ShiftedSource, SourceRef, parse
 from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
                          name_of)
-from .dslfuse import bound, code_of, fits, namespace
+from .dslfuse import bound, code_of, fits, fresh, namespace
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from .reads import calls_in, free_names
@@ -134,12 +134,13 @@ class Compiler:
         finally:
             _Nesting.depth -= 1
 
-    def joined(self, code: str, t: str, domain: frozenset | None = None, requires: tuple = ()) -> Compiled | None:
+    def joined(self, code: str, t: str, domain: frozenset | None = None, requires: tuple = (),
+               zone: bool = False) -> Compiled | None:
         """An expression made of its parts' code (dslfuse), or None when the source would be too big for one
         function (the caller then joins the parts' closures)."""
         if not fits(code):
             return None
-        return Compiled(None, t, domain, requires=requires, code=code, ns=self.ns)
+        return Compiled(None, t, domain, zone, requires=requires, code=code, ns=self.ns)
 
     def code(self, part: Compiled) -> str:
         return code_of(part, self.ns)
@@ -474,6 +475,15 @@ class Compiler:
             self.expect(n, a, want, f"the index of '{sym.name}'")
         get = sym.get
         none = self.none_index(node, sym.name)
+        if sym.code is not None:  # each index read once, and a none refused, in place
+            fail = bound(self.ns, raising(none))
+            keys = []
+            for a in args:
+                k = fresh(self.ns)
+                keys.append(f"({k} if ({k} := {self.code(a)}) is not None else {fail}())")
+            fused = self.joined(sym.code.format(*keys), sym.type, sym.domain, zone=sym.zone)
+            if fused is not None:
+                return fused
         if len(args) == 1 and args[0].local is not None:  # `hand[s]`: the local read in place
             name = args[0].local
 
@@ -620,6 +630,13 @@ class Compiler:
         else:
             self.charge_shared(node, shared)
         body = shared.compiled
+        steady = self.steady
+        remembered = steady is not None and not args and not body.const and \
+            not self.free(macro.name) & steady.written and not any(n in self.locals for n in self.free(macro.name))
+        if not args and not remembered and body.code is not None and body.ns is self.ns:
+            # a define without arguments whose body has code: that code joins the code of the place using it
+            return Compiled(None, body.type, body.domain, const=body.const and not outer, local=body.local,
+                            requires=body.requires, code=body.code, ns=self.ns)
         # an argument that is the same-named local (`is_trump(c)` where c is bound) needs no binding
         bind = [(p, a.fn) for p, a in zip(macro.params, args) if a.local != p]
         fn = define_call(tuple(p for p, _ in bind), [f for _, f in bind], body.fn)
@@ -633,11 +650,9 @@ class Compiler:
             value_of = card_lookup(macro.params[0], body.fn, table)
             fn = card_table(args[0].fn, table, value_of)
             card_of = None if args[0].local is None else (args[0].local, table, value_of)
-        steady = self.steady
-        if steady is not None and not args and not body.const:
-            free = self.free(macro.name)
-            if not free & steady.written and not any(n in self.locals for n in free):
-                fn = steady.remember(fn, key)
+        if remembered:
+            assert steady is not None
+            fn = steady.remember(fn, key)
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
                         requires=requires, card_of=card_of)
 
@@ -766,6 +781,13 @@ def all_of(fns: list) -> Fn:
                 return False
         return True
     return every
+
+
+def raising(error: Callable[[], Exception]) -> Callable[[], NoReturn]:
+    """A function raising `error()` (generated code calls it where a value may not be none)."""
+    def fail() -> NoReturn:
+        raise error()
+    return fail
 
 
 def _not_none(f: Fn, error) -> Fn:

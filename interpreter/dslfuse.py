@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .dslscope import Compiled
 
 NAMESPACE = "python namespace"  # its key in a scope's `shared` dict
+MADE = "__made__"  # its key in a namespace: the functions made there, by source text
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
@@ -43,6 +44,11 @@ def bound(ns: dict, value: Any) -> str:
     name = f"_{len(ns)}"
     ns[name] = value
     return name
+
+
+def fresh(ns: dict) -> str:
+    """A name no other code in `ns` uses, for a value the code itself assigns (`(_k7 := …)`)."""
+    return "_k" + bound(ns, None)
 
 
 def code_of(part: "Compiled", ns: dict) -> str:
@@ -72,5 +78,10 @@ def fits(code: str) -> bool:
 
 
 def function(code: str, ns: dict) -> Callable[[Any], Any]:
-    """The function of one argument, `ctx`, whose value is `code`."""
-    return eval(compile("lambda ctx: " + code, "<spec expression>", "eval"), ns)
+    """The function of one argument, `ctx`, whose value is `code`: made once per source text and namespace (a
+    define's code joins every place that uses it; those asked for on their own share one function)."""
+    made = ns.setdefault(MADE, {})
+    fn = made.get(code)
+    if fn is None:
+        fn = made[code] = eval(compile("lambda ctx: " + code, "<spec expression>", "eval"), ns)
+    return fn

@@ -24,7 +24,8 @@ class Symbol:
     zone: bool = False
     doc: str = ""
     only_itself: bool = True  # assigning it writes this name only (a capped column's overflow may write others)
-    code: str | None = None  # Python source reading it, for an unindexed name (`ctx.vars['taker']`; dslfuse)
+    # Python source reading it (dslfuse): `ctx.vars['taker']`, or with `{}` where each index goes (`ctx.vars['call'][{}]`)
+    code: str | None = None
 
 
 @dataclass

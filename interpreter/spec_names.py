@@ -99,11 +99,13 @@ def zone_symbol(c: SpecDSL, zone: ZoneDecl) -> None:
     if zone.per_seat:
         def get(ctx, seat):
             return ctx.zones[ctx.game._bases(ctx.n)[name] + seat]
-        c.symbols[name] = Symbol(name, T.list_of(T.CARD), (T.SEAT,), get=get, zone=True)
+        c.symbols[name] = Symbol(name, T.list_of(T.CARD), (T.SEAT,), get=get, zone=True,
+                                 code=f"ctx.zones[ctx.zone_ids[{name!r}][{{}}]]")
     else:
         def get0(ctx):
             return ctx.zones[ctx.game._bases(ctx.n)[name]]
-        c.symbols[name] = Symbol(name, T.list_of(T.CARD), get=get0, zone=True)
+        c.symbols[name] = Symbol(name, T.list_of(T.CARD), get=get0, zone=True,
+                                 code=f"ctx.zones[ctx.zone_ids[{name!r}][0]]")
 
 
 def var_decls(c: SpecDSL) -> dict:

@@ -19,7 +19,8 @@ def var_symbol(decl: VarDecl) -> Symbol:
 
         def put(ctx, value, seat):
             ctx.vars[name][seat] = value
-        return Symbol(name, decl.type, (T.SEAT,), get=get, set=put, domain=decl.values)
+        return Symbol(name, decl.type, (T.SEAT,), get=get, set=put, domain=decl.values,
+                      code=f"ctx.vars[{name!r}][{{}}]")
 
     def get0(ctx):
         return ctx.vars[name]
@@ -37,14 +38,14 @@ def column_symbol(col: ColumnDecl) -> Symbol:
 
         def put2(ctx, value, a, b):
             ctx.sheet[name][a][b] = value
-        return Symbol(name, T.NUM, (T.SEAT, T.SEAT), get=get2, set=put2)
+        return Symbol(name, T.NUM, (T.SEAT, T.SEAT), get=get2, set=put2, code=f"ctx.sheet[{name!r}][{{}}][{{}}]")
 
     def get(ctx, seat):
         return ctx.sheet[name][seat]
 
     def put(ctx, value, seat):
         ctx.sheet[name][seat] = value
-    return Symbol(name, T.NUM, (T.SEAT,), get=get, set=put)
+    return Symbol(name, T.NUM, (T.SEAT,), get=get, set=put, code=f"ctx.sheet[{name!r}][{{}}]")
 
 
 def capped_setter(col: ColumnDecl):

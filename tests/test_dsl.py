@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from interpreter.dsl import Context, Function, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
+from interpreter.dsl import (Compiler, Context, Function, Macro, Scope, SourceRef, Symbol, compile_expr,
+                             compile_stmts, parse)
 from interpreter.errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from interpreter.builtins import FUNCTIONS
 
@@ -276,3 +277,85 @@ def test_sum_adds_whole_numbers_and_fractions_as_python_sum_does():
     scope, _ = make_scope()
     fn, _ = compile_expr("sum(p / 2 for p in pts)", scope)
     assert fn(Context()) == 7 and type(fn(Context())) is Fraction  # 3/2 + 1/2 + 2 + 1/2 + 5/2, as sum gives it
+
+
+def test_an_expression_of_simple_parts_runs_as_one_function():
+    """`x > 3 and call[1] == 'whist' and not pts[9] != none` is joined into one Python function from its parts'
+    source (dslfuse): the same values as part by part — and with three parts `and` gives a bool, as before."""
+    scope, store = make_scope()
+    scope.symbols["x"].code = "ctx.vars['x']"
+    ctx = Context()
+    ctx.vars = store  # the source reads the symbol where its getter does
+    compiled = Compiler(scope, SourceRef()).expr(parse("x > 3 and x < 9 and x != 5", "expr"))
+    assert compiled.code is not None and "ctx.vars['x']" in compiled.code
+    fn, _ = compile_expr("x > 3 and x < 9 and x != 5", scope)
+    assert fn(ctx) is True
+    store["x"] = 5
+    assert fn(ctx) is False  # a bool, not the last operand
+    fn, _ = compile_expr("if x > 3 then x * 2 - 1 else -x", scope)
+    assert fn(ctx) == 9
+    fn, _ = compile_expr("x // 0 + x % 0 + x / 0", scope)  # division by zero gives 0 in generated code too
+    assert fn(ctx) == 0
+
+
+def test_a_define_without_arguments_joins_the_code_that_uses_it_and_one_function_serves_equal_code():
+    from interpreter.dslfuse import function, namespace
+    scope, store = make_scope()
+    scope.macros["big"] = Macro("big", (), "x > 3", SourceRef())
+    a, _ = compile_expr("big and x < 9", scope)
+    assert a(Context()) is True
+    ns = namespace(scope.shared)
+    assert function("(1 + 2)", ns) is function("(1 + 2)", ns)
+
+
+def test_an_index_that_is_none_is_refused_with_its_place_in_joined_code():
+    scope, store = make_scope()
+    scope.symbols["call"].code = "ctx.vars['call'][{}]"
+    scope.symbols["who"] = Symbol("who", "int", get=lambda c: None, code="ctx.vars['who']")
+    ctx = Context()
+    ctx.vars = dict(store, who=None)
+    fn, _ = compile_expr("x > 0 and call[who] == 'whist'", scope, source=SourceRef())
+    with pytest.raises(SpecRuntimeError, match=r"'call\[…\]' is indexed by none here"):
+        fn(ctx)
+    ctx.vars["who"] = 1
+    assert fn(ctx) is True
+
+
+def test_an_expression_too_deep_for_one_function_keeps_its_parts_closures():
+    """71 nested `not`s pass the DSL's nesting limit (100) but not dslfuse's bracket limit (60): the outer parts
+    run as closures around the inner function, with the same value (an odd number of `not`s of true)."""
+    from interpreter.dslfuse import MAX_DEPTH
+    deep = MAX_DEPTH + 11
+    scope, _ = make_scope()
+    assert ev("not (" * deep + "x > 3" + ")" * deep, scope) is False
+    assert ev("not (" * (deep - 1) + "x > 3" + ")" * (deep - 1), scope) is True
+
+
+def test_a_statement_block_remembers_the_defines_its_assignments_cannot_change():
+    """A statement block that moves no card (a spec's scoring, say) works out a define without arguments that
+    reads nothing the block assigns once per run (Steady over the whole block, as in a loop); a define reading
+    an assigned name is worked out at every use."""
+    from interpreter.dslruntime import Steady
+    from interpreter.dslstmts import assigned_names
+    scope, store = make_scope()
+    reads = []
+    store["y"] = 0
+    scope.symbols["y"] = Symbol("y", "int", get=lambda c: store["y"], set=lambda c, v: store.__setitem__("y", v))
+    scope.symbols["seen"] = Symbol("seen", "int", get=lambda c: reads.append(1) or store["x"])
+    scope.macros["bonus"] = Macro("bonus", (), "seen * 10", SourceRef())  # 40
+    scope.macros["running"] = Macro("running", (), "seen + y", SourceRef())  # reads y, which the block assigns
+    text = "y += bonus; y += bonus; if bonus > 0: y += 1"
+    written = assigned_names(parse(text, "stmts"), scope)
+    assert written == frozenset({"y"})
+    block = Steady(written)
+    run = block.loop(compile_stmts(text, scope, steady=block))
+    run(Context())
+    assert store["y"] == 81 and len(reads) == 1
+    run(Context())  # a new run works it out again
+    assert store["y"] == 162 and len(reads) == 2
+    reads.clear()
+    text = "y += running; y += running"
+    block = Steady(assigned_names(parse(text, "stmts"), scope))
+    block.loop(compile_stmts(text, scope, steady=block))(Context())
+    assert store["y"] == 162 + 166 + 332 and len(reads) == 2
+    assert assigned_names(parse("y += 1; reveal(hand)", "stmts"), scope) is None  # an effect: nothing is steady
