@@ -36,7 +36,7 @@ class Floor(NamedTuple):
 class ChoosePhase(Phase):
     type_name = "choose"
     __slots__ = ("choice_type", "who", "options", "source", "source_legal", "source_do", "floor", "inputs",
-                 "memo")
+                 "memo", "offered", "actions")
 
     def __init__(self, pid, when, who, options, source, source_legal, source_do, label, choice_type=("any", None),
                  floor: Floor | None = None, inputs: Callable | None = None):
@@ -47,6 +47,9 @@ class ChoosePhase(Phase):
         self.floor = floor
         self.inputs = inputs  # the values the choices depend on besides `me` and the player count (or None)
         self.memo: dict = {}
+        # (move, when) by option, and each option's `do` by name: built once, not per call
+        self.offered = tuple((Move("option", name), when) for name, when, _, _ in options)
+        self.actions = {name: do for name, _, do, _ in reversed(options)}  # the first option of a name wins
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "ChoosePhase":
@@ -85,9 +88,9 @@ class ChoosePhase(Phase):
     def legal(self, st) -> list:
         me = st.ph["seat"]
         moves = []
-        for name, when, _, _ in self.options:
+        for move, when in self.offered:
             if when is None or with_locals(st, {"me": me}, when):
-                moves.append(Move("option", name))
+                moves.append(move)
         if self.source is not None:
             moves.extend(self.choices(st, me))
         return moves
@@ -126,16 +129,22 @@ class ChoosePhase(Phase):
         return kept_where(items, "choice", self.source_legal)
 
     def apply(self, st, move: Move) -> None:
-        me = st.ph["seat"]
-        mark = len(st.events)  # the move's own line goes before what its statements log
+        ph = st.ph
+        me = ph["seat"]
+        events = st.events
+        mark = len(events)  # the move's own line goes before what its statements log
         if move.kind == "option":
-            do = next(o[2] for o in self.options if o[0] == move.value)
+            do = self.actions[move.value]
             if do is not None:
                 with_locals(st, {"me": me}, do)
         elif self.source_do is not None:
             with_locals(st, {"me": me, "choice": move.value}, self.source_do)
-        st.ph["chosen"] = True
-        st.events.insert(mark, Event("choose", me, value=move, phase=self.id))
+        ph["chosen"] = True
+        event = Event("choose", me, (), move, None, self.id)
+        if len(events) == mark:
+            events.append(event)
+        else:
+            events.insert(mark, event)
 
     def event_text(self, ctx, event) -> str:
         return f"{ctx.game.seat_name(event.seat, ctx.n)} ({self.label}): {self.describe(ctx, event.value)}"
@@ -184,6 +193,9 @@ def _inputs(cc) -> Callable | None:
     if any(s is None or s.index or s.zone for s in used):
         return None
     getters = tuple(s.get for s in used)
+    if len(getters) == 1:  # the common case (the bid): its value itself is the key
+        get = getters[0]
+        return lambda st: tupled(get(st))
     return lambda st: tuple(tupled(get(st)) for get in getters)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import dsltypes as T
 from ..state import Event, Move, others
-from .base import Phase, with_locals
+from .base import Phase, kept_where, with_locals
 from .turns import Template
 
 DONE = Move("option", "done")
@@ -76,42 +76,48 @@ class DiscardPhase(Phase):
             ph["closed"] = True
 
     def hand(self, st) -> list:
-        return st.zones[st.game.zone_id(self.source, st.ph["seat"], st.n)]
+        return st.zones[st.zone_ids[self.source][st.ph["seat"]]]
 
     def legal(self, st) -> list:
-        me = st.ph["seat"]
-        cards = self.hand(st)
+        ph = st.ph
+        me = ph["seat"]
+        cards = st.zones[st.zone_ids[self.source][me]]
         if self.allowed is not None:
             cards = self.allowed_cards(st, me, cards)
         card_moves = st.game.card_moves
         moves = [card_moves[c] for c in sorted(cards)]
-        if st.ph["n"] >= st.ph["low"]:
+        if ph["n"] >= ph["low"]:
             moves.append(DONE)
         return moves
 
     def allowed_cards(self, st, me: int, cards: list) -> list:
         """The cards of the first `allowed` tier that lets any card go (none if no tier does)."""
         for tier in self.allowed:
-            ok = [c for c in cards if with_locals(st, {"me": me, "card": c}, tier)]
+            ok = with_locals(st, {"me": me, "card": None}, kept_where(cards, "card", tier))
             if ok:
                 return ok
         return []
 
     def apply(self, st, move: Move) -> None:
-        me = st.ph["seat"]
-        if move == DONE:
-            st.events.append(Event("discard", me, value=DONE, phase=self.id))
+        ph = st.ph
+        me = ph["seat"]
+        if move.kind == "option" and move.value == "done":
+            st.events.append(Event("discard", me, (), DONE, None, self.id))
             self._next_seat(st)
             return
         card = move.value
-        self.hand(st).remove(card)
-        st.zones[st.game.zone_id(self.target, me, st.n)].append(card)
-        st.ph["n"] += 1
+        ids = st.zone_ids
+        st.zones[ids[self.source][me]].remove(card)
+        st.zones[ids[self.target][me]].append(card)
+        ph["n"] += 1
         public = self.show is not None and with_locals(st, {"me": me, "card": card}, self.show)
-        st.events.append(Event("discard", me, (card,), move, None if public else (me,), self.id))
-        if not public:
-            st.events.append(Event("discard", me, audience=others(me, st.n), phase=self.id))  # the others see a card go
-        if st.ph["n"] >= st.ph["high"]:
+        events = st.events
+        if public:
+            events.append(Event("discard", me, (card,), move, None, self.id))
+        else:
+            events.append(Event("discard", me, (card,), move, (me,), self.id))
+            events.append(Event("discard", me, (), None, others(me, st.n), self.id))  # the others see a card go
+        if ph["n"] >= ph["high"]:
             self._next_seat(st)
 
     def event_text(self, ctx, event) -> str:
