@@ -56,7 +56,7 @@ class AuctionPhase(Phase):
 
     type_name = "auction"
     __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above", "offers",
-                 "locked_offers", "hold_moves", "names")
+                 "locked_offers", "hold_moves", "names", "locking")
 
     def __init__(self, pid: str, when: Callable | None, bidders: Callable, jumps: Callable, hold: str, once: bool,
                  special: dict, won: Callable | None, all_pass: Callable | None, label: str, ladder: int,
@@ -64,6 +64,7 @@ class AuctionPhase(Phase):
         super().__init__(pid, when, label)
         self.bidders, self.jumps, self.hold, self.once = bidders, jumps, hold, once
         self.special: dict[int, Special] = dict(sorted(special.items()))  # in ladder order
+        self.locking = frozenset(index for index, flags in special.items() if flags.then_pass)
         self.won, self.all_pass = won, all_pass
         above, nxt = [], ladder
         for i in range(ladder - 1, -2, -1):  # from the top rung down to "no bid yet"
@@ -168,34 +169,29 @@ class AuctionPhase(Phase):
     def apply(self, st, move: Move) -> None:
         ph = st.ph
         i = ph["turn"]
-        seat = ph["order"][i]
-        ph["spoken"][i] += 1
+        order, passed, spoken = ph["order"], ph["passed"], ph["spoken"]
+        seat = order[i]
+        spoken[i] += 1
         kind = move.kind
         if kind == "pass":
-            ph["passed"][i] = True
+            passed[i] = True
         else:
             value = move.value
             ph["high"], ph["high_by"] = value, seat
             if kind == "bid":
                 ph["last"][i] = value
-            flags = self.special.get(value)
-            if flags is not None and flags.then_pass:
+            if value in self.locking:
                 ph["locked"][i] = True
         st.events.append(Event("bid", seat, (), move, None, self.id))
-        self.next_turn(st, ph)
-
-    def next_turn(self, st, ph: dict) -> None:
-        passed = ph["passed"]
-        if self.once and all(ph["spoken"]):
-            self.finish(st)
-            return
+        # the next bidder: the first after this one who has not passed (nor spoken, with `once`), if any is left
+        once = self.once
         left = passed.count(False)
-        if not left or (left == 1 and ph["order"][passed.index(False)] == ph["high_by"]):
+        if (once and all(spoken)) or not left or (left == 1 and order[passed.index(False)] == ph["high_by"]):
             self.finish(st)
             return
-        n, turn, once, spoken = len(passed), ph["turn"], self.once, ph["spoken"]
+        n = len(order)
         for step in range(1, n + 1):
-            k = (turn + step) % n
+            k = (i + step) % n
             if not passed[k] and not (once and spoken[k]):
                 ph["turn"] = k
                 return

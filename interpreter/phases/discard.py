@@ -7,15 +7,59 @@ can go"). `show` (a condition on `card`) makes a discarded card public (e.g. tru
 see, e.g. a per-seat `passed` zone visible to its owner), and a later phase reveals or moves the cards together
 (passing cards). `prompt` is a template for the question (with `me` and `more`, the cards still to go), and
 `bots` a number on `card` (with `me`): the heuristic bot discards the card it scores highest.
+
+An `allowed` tier or a `show` condition that reads nothing but `card` and calls only built-ins of the deck
+(`suit`, `rank`, `card` …, and defines that do the same) is worked out once per card and then looked up.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from .. import dsltypes as T
+from ..dsl import parse
+from ..dslexpr import DECK_ONLY
+from ..reads import calls_in, free_names
 from ..state import Event, Move, others
 from .base import Phase, kept_where, with_locals
 from .turns import Template
 
 DONE = Move("option", "done")
+
+
+class CardCondition:
+    """A condition on `card` (with `me` bound): `table` remembers its value by card when it depends on the card
+    alone (see the module docstring), else is None."""
+
+    __slots__ = ("fn", "table")
+
+    def __init__(self, fn: Callable, by_card: bool):
+        self.fn = fn
+        self.table: dict | None = {} if by_card else None
+
+    @classmethod
+    def compile(cls, cc, key, local: dict) -> "CardCondition":
+        fn = cc.expr(key, "bool", local)
+        tree = parse(str(cc.c.doc.get(cc._p(key))), "expr")
+        macros = cc.c.scope.macros
+        return cls(fn, free_names(tree, macros) <= {"card"} and calls_in(tree, macros) <= DECK_ONLY)
+
+    def holds(self, st, me: int, card: int):
+        table = self.table
+        if table is None:
+            return with_locals(st, {"me": me, "card": card}, self.fn)
+        if card not in table:
+            table[card] = with_locals(st, {"me": me, "card": card}, self.fn)
+        return table[card]
+
+    def kept(self, st, me: int, cards: list) -> list:
+        """The `cards` for which the condition holds, in their order."""
+        table = self.table
+        if table is None:
+            return with_locals(st, {"me": me, "card": None}, kept_where(cards, "card", self.fn))
+        for card in cards:
+            if card not in table:
+                table[card] = with_locals(st, {"me": me, "card": card}, self.fn)
+        return [card for card in cards if table[card]]
 
 
 class DiscardPhase(Phase):
@@ -44,10 +88,10 @@ class DiscardPhase(Phase):
         tiers = spec.get("allowed")
         allowed: list | None
         if isinstance(tiers, list):
-            allowed = [cc.expr(("allowed", i), "bool", local) for i in range(len(tiers))]
+            allowed = [CardCondition.compile(cc, ("allowed", i), local) for i in range(len(tiers))]
         else:
-            allowed = [cc.expr("allowed", "bool", local)] if tiers is not None else None
-        show = cc.expr("show", "bool", local) if "show" in spec else None
+            allowed = [CardCondition.compile(cc, "allowed", local)] if tiers is not None else None
+        show = CardCondition.compile(cc, "show", local) if "show" in spec else None
         prompt_t = Template.compile(cc, "prompt", {"me": (T.SEAT, None), "more": (T.INT, None)}) \
             if "prompt" in spec else None
         bots = cc.expr("bots", "num", local) if "bots" in spec else None
@@ -93,7 +137,7 @@ class DiscardPhase(Phase):
     def allowed_cards(self, st, me: int, cards: list) -> list:
         """The cards of the first `allowed` tier that lets any card go (none if no tier does)."""
         for tier in self.allowed:
-            ok = with_locals(st, {"me": me, "card": None}, kept_where(cards, "card", tier))
+            ok = tier.kept(st, me, cards)
             if ok:
                 return ok
         return []
@@ -110,7 +154,7 @@ class DiscardPhase(Phase):
         st.zones[ids[self.source][me]].remove(card)
         st.zones[ids[self.target][me]].append(card)
         ph["n"] += 1
-        public = self.show is not None and with_locals(st, {"me": me, "card": card}, self.show)
+        public = self.show is not None and self.show.holds(st, me, card)
         events = st.events
         if public:
             events.append(Event("discard", me, (card,), move, None, self.id))
