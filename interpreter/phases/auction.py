@@ -59,9 +59,9 @@ class AuctionPhase(Phase):
                  "locked_offers", "hold_moves", "names", "locking")
 
     def __init__(self, pid: str, when: Callable | None, bidders: Callable, jumps: Callable, hold: str, once: bool,
-                 special: dict, won: Callable | None, all_pass: Callable | None, label: str, ladder: int,
-                 names: tuple = ()):
+                 special: dict, won: Callable | None, all_pass: Callable | None, label: str, names: tuple):
         super().__init__(pid, when, label)
+        ladder = len(names)
         self.bidders, self.jumps, self.hold, self.once = bidders, jumps, hold, once
         self.special: dict[int, Special] = dict(sorted(special.items()))  # in ladder order
         self.locking = frozenset(index for index, flags in special.items() if flags.then_pass)
@@ -112,7 +112,7 @@ class AuctionPhase(Phase):
         jumps = spec.get("jumps", False)
         jumps = cc.expr("jumps", "bool") if isinstance(jumps, str) else (lambda st, fixed=bool(jumps): fixed)
         return cls(spec["id"], cc.when(), bidders, jumps, hold, bool(spec.get("once", False)), special, won,
-                   all_pass, spec.get("label", ""), len(cc.c.bid_names), tuple(cc.c.bid_names))
+                   all_pass, spec.get("label", ""), tuple(cc.c.bid_names))
 
     def start(self, st) -> None:
         order = list(self.bidders(st))
@@ -201,12 +201,12 @@ class AuctionPhase(Phase):
         ph = st.ph
         ph["over"] = True
         if ph["high_by"] < 0:
-            st.events.append(Event("auction", phase=self.id))
+            st.events.append(Event("auction", None, (), None, None, self.id))
             if self.all_pass is not None:
                 self.all_pass(st)
             return
         bid = st.game.bids[ph["high"]]
-        st.events.append(Event("auction", ph["high_by"], value=ph["high"], phase=self.id))
+        st.events.append(Event("auction", ph["high_by"], (), ph["high"], None, self.id))
         if self.won is not None:
             with_locals(st, {"winner": ph["high_by"], "high": bid}, self.won)
 
