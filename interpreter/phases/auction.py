@@ -49,14 +49,14 @@ class AuctionPhase(Phase):
     """A compiled `auction` phase. `special` maps a rung of the ladder to its flags; `normal_above[i]` is the
     lowest rung above i (i = -1: no bid yet) that is not special (the ladder's length when there is none).
 
-    What the standing bid alone decides is worked out once, at compile time: `offers[jumps][high + 1]` (and
-    `locked_offers` for a bidder limited to passing) lists, in ladder order, the bids that may follow the
+    What the standing bid alone decides is worked out once, the first time it is needed: `offers[jumps][high + 1]`
+    (and `locked_offers` for a bidder limited to passing) lists, in ladder order, the bids that may follow the
     standing bid `high` — as moves when none needs a further check, else as (move, flags) pairs where flags is
     None for a bid offered as it is."""
 
     type_name = "auction"
     __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above", "offers",
-                 "locked_offers", "hold_moves", "names", "locking")
+                 "locked_offers", "bid_moves", "hold_moves", "names", "locking")
 
     def __init__(self, pid: str, when: Callable | None, bidders: Callable, jumps: Callable, hold: str, once: bool,
                  special: dict, won: Callable | None, all_pass: Callable | None, label: str, names: tuple):
@@ -72,16 +72,20 @@ class AuctionPhase(Phase):
             if i >= 0 and i not in special:
                 nxt = i
         self.normal_above: list[int] = above[::-1]  # index i + 1 holds the answer for rung i
-        bids = [Move("bid", index) for index in range(ladder)]
-        self.offers = tuple(tuple(self._offers(bids, high, jumps, False) for high in range(-1, ladder))
-                            for jumps in (False, True))
-        self.locked_offers = tuple(tuple(self._offers(bids, high, jumps, True) for high in range(-1, ladder))
-                                   for jumps in (False, True))
+        self.bid_moves = tuple(Move("bid", index) for index in range(ladder))
+        self.offers: tuple = ([None] * (ladder + 1), [None] * (ladder + 1))  # filled as the auction needs them
+        self.locked_offers: tuple = ([None] * (ladder + 1), [None] * (ladder + 1))
         self.hold_moves = tuple(Move("hold", index) for index in range(ladder))
         self.names = names  # the ladder's names, by rung (the notation of a bid)
 
-    def _offers(self, bids: list, high: int, jumps: bool, locked: bool) -> tuple:
-        """The bids that may follow the standing bid `high` as far as it alone decides (see the class)."""
+    def _offers(self, high: int, jumps: bool, locked: bool) -> tuple:
+        """The bids that may follow the standing bid `high` as far as it alone decides (see the class), worked
+        out the first time they are asked for."""
+        table = self.locked_offers if locked else self.offers
+        known = table[jumps][high + 1]
+        if known is not None:
+            return known
+        bids = self.bid_moves
         step = self.normal_above[high + 1]
         picked: list[tuple[Move, Special | None]] = []
         for index in range(high + 1, len(bids)):
@@ -91,9 +95,9 @@ class AuctionPhase(Phase):
                     picked.append((bids[index], None))
             elif (flags.after_lock or not locked) and (flags.jump or jumps or step >= index):
                 picked.append((bids[index], flags if flags.checked else None))
-        if all(flags is None for _, flags in picked):
-            return tuple(move for move, _ in picked)
-        return tuple(picked)
+        offers = tuple(move for move, _ in picked) if all(flags is None for _, flags in picked) else tuple(picked)
+        table[jumps][high + 1] = offers
+        return offers
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "AuctionPhase":
@@ -131,12 +135,15 @@ class AuctionPhase(Phase):
         ph = st.ph
         i = ph["turn"]
         high = ph["high"]
-        if ph["locked"][i]:
+        locked = ph["locked"][i]
+        if locked:
             moves = [PASS]
             offers = self.locked_offers[ph["jumps"]][high + 1]
         else:
             moves = [PASS, self.hold_moves[high]] if self.may_hold(ph, i) else [PASS]
             offers = self.offers[ph["jumps"]][high + 1]
+        if offers is None:
+            offers = self._offers(high, ph["jumps"], locked)
         if not offers or type(offers[0]) is Move:
             moves.extend(offers)
             return moves
