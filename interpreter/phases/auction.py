@@ -12,39 +12,59 @@ standing bid or none) and `mine` (the caller's own last bid or none).
 """
 from __future__ import annotations
 
-from bisect import insort
 from dataclasses import dataclass
 from typing import Callable
 
+from lark import Tree
+
+from ..dsl import Compiler, SourceRef, guarded, parse
+from ..reads import free_names
 from ..state import Event, Move
 from .base import Phase, with_locals
 
 PASS = Move("pass", None)
+LOCALS = {"me": ("seat", None), "high": ("bid", None), "mine": ("bid", None)}  # what a special's `when` sees
 
 
 @dataclass(frozen=True)
 class Special:
-    """The flags of a special bid (see the module docstring)."""
+    """The flags of a special bid (see the module docstring). Its `when` is kept in two parts: `free`, the
+    leading `and` parts that read none of its locals (checked first, with nothing bound), and `bound`, the rest
+    (None when nothing is left)."""
     first_call: bool = False
     jump: bool = False
     holdable: bool = True
     then_pass: bool = False
-    when: Callable | None = None
+    free: Callable | None = None
+    bound: Callable | None = None
     after_lock: bool = False
+
+    @property
+    def checked(self) -> bool:
+        """Whether the bid needs a look at the state before it is offered (beyond the standing bid)."""
+        return self.first_call or self.free is not None or self.bound is not None
 
 
 class AuctionPhase(Phase):
     """A compiled `auction` phase. `special` maps a rung of the ladder to its flags; `normal_above[i]` is the
-    lowest rung above i (i = -1: no bid yet) that is not special (the ladder's length when there is none)."""
+    lowest rung above i (i = -1: no bid yet) that is not special (the ladder's length when there is none).
+
+    What the standing bid alone decides is worked out once, the first time it is needed: `offers[jumps][high + 1]`
+    (and `locked_offers` for a bidder limited to passing) lists, in ladder order, the bids that may follow the
+    standing bid `high` — as moves when none needs a further check, else as (move, flags) pairs where flags is
+    None for a bid offered as it is."""
 
     type_name = "auction"
-    __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above")
+    __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above", "offers",
+                 "locked_offers", "bid_moves", "hold_moves", "names", "locking")
 
     def __init__(self, pid: str, when: Callable | None, bidders: Callable, jumps: Callable, hold: str, once: bool,
-                 special: dict, won: Callable | None, all_pass: Callable | None, label: str, ladder: int):
+                 special: dict, won: Callable | None, all_pass: Callable | None, label: str, names: tuple):
         super().__init__(pid, when, label)
+        ladder = len(names)
         self.bidders, self.jumps, self.hold, self.once = bidders, jumps, hold, once
         self.special: dict[int, Special] = dict(sorted(special.items()))  # in ladder order
+        self.locking = frozenset(index for index, flags in special.items() if flags.then_pass)
         self.won, self.all_pass = won, all_pass
         above, nxt = [], ladder
         for i in range(ladder - 1, -2, -1):  # from the top rung down to "no bid yet"
@@ -52,6 +72,32 @@ class AuctionPhase(Phase):
             if i >= 0 and i not in special:
                 nxt = i
         self.normal_above: list[int] = above[::-1]  # index i + 1 holds the answer for rung i
+        self.bid_moves = tuple(Move("bid", index) for index in range(ladder))
+        self.offers: tuple = ([None] * (ladder + 1), [None] * (ladder + 1))  # filled as the auction needs them
+        self.locked_offers: tuple = ([None] * (ladder + 1), [None] * (ladder + 1))
+        self.hold_moves = tuple(Move("hold", index) for index in range(ladder))
+        self.names = names  # the ladder's names, by rung (the notation of a bid)
+
+    def _offers(self, high: int, jumps: bool, locked: bool) -> tuple:
+        """The bids that may follow the standing bid `high` as far as it alone decides (see the class), worked
+        out the first time they are asked for."""
+        table = self.locked_offers if locked else self.offers
+        known = table[jumps][high + 1]
+        if known is not None:
+            return known
+        bids = self.bid_moves
+        step = self.normal_above[high + 1]
+        picked: list[tuple[Move, Special | None]] = []
+        for index in range(high + 1, len(bids)):
+            flags = self.special.get(index)
+            if flags is None:
+                if not locked and (jumps or index == step):
+                    picked.append((bids[index], None))
+            elif (flags.after_lock or not locked) and (flags.jump or jumps or step >= index):
+                picked.append((bids[index], flags if flags.checked else None))
+        offers = tuple(move for move, _ in picked) if all(flags is None for _, flags in picked) else tuple(picked)
+        table[jumps][high + 1] = offers
+        return offers
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "AuctionPhase":
@@ -59,11 +105,10 @@ class AuctionPhase(Phase):
         special = {}
         for name, flags in (spec.get("special") or {}).items():
             index = cc.bid_index(("special", name), name)
-            local = {"me": ("seat", None), "high": ("bid", None), "mine": ("bid", None)}
-            when = cc.expr(("special", name, "when"), "bool", local) if "when" in flags else None
+            free, bound = _when_parts(cc, ("special", name, "when")) if "when" in flags else (None, None)
             special[index] = Special(bool(flags.get("first_call", False)), bool(flags.get("jump", False)),
-                                     bool(flags.get("holdable", True)), bool(flags.get("then_pass", False)), when,
-                                     bool(flags.get("after_lock", False)))
+                                     bool(flags.get("holdable", True)), bool(flags.get("then_pass", False)), free,
+                                     bound, bool(flags.get("after_lock", False)))
         local = {"winner": ("seat", None), "high": ("bid", None)}
         won = cc.stmts("won", local) if "won" in spec else None
         all_pass = cc.stmts("all_pass") if "all_pass" in spec else None
@@ -71,7 +116,7 @@ class AuctionPhase(Phase):
         jumps = spec.get("jumps", False)
         jumps = cc.expr("jumps", "bool") if isinstance(jumps, str) else (lambda st, fixed=bool(jumps): fixed)
         return cls(spec["id"], cc.when(), bidders, jumps, hold, bool(spec.get("once", False)), special, won,
-                   all_pass, spec.get("label", ""), len(cc.c.bid_names))
+                   all_pass, spec.get("label", ""), tuple(cc.c.bid_names))
 
     def start(self, st) -> None:
         order = list(self.bidders(st))
@@ -89,28 +134,23 @@ class AuctionPhase(Phase):
     def legal(self, st) -> list:
         ph = st.ph
         i = ph["turn"]
-        moves = [PASS]
-        bid_moves = st.game.bid_moves
         high = ph["high"]
-        special = self.special
-        if ph["locked"][i]:
-            return moves + [bid_moves[index] for index in range(high + 1, len(bid_moves))
-                            if index in special and special[index].after_lock
-                            and self.special_ok(st, special[index], i, index)]
-        if self.may_hold(ph, i):
-            moves.append(Move("hold", high))
-        if ph["jumps"]:
-            for index in range(high + 1, len(bid_moves)):
-                flags = special.get(index)
-                if flags is None or self.special_ok(st, flags, i, index):
-                    moves.append(bid_moves[index])
+        locked = ph["locked"][i]
+        if locked:
+            moves = [PASS]
+            offers = self.locked_offers[ph["jumps"]][high + 1]
+        else:
+            moves = [PASS, self.hold_moves[high]] if self.may_hold(ph, i) else [PASS]
+            offers = self.offers[ph["jumps"]][high + 1]
+        if offers is None:
+            offers = self._offers(high, ph["jumps"], locked)
+        if not offers or type(offers[0]) is Move:
+            moves.extend(offers)
             return moves
-        # without jumps: the next ordinary bid and the special bids allowed, in ladder order
-        picked = [index for index, flags in special.items() if index > high and self.special_ok(st, flags, i, index)]
-        step = self.normal_above[high + 1]
-        if step < len(bid_moves):
-            insort(picked, step)
-        moves.extend(bid_moves[index] for index in picked)
+        spoken = ph["spoken"][i]
+        for move, flags in offers:
+            if flags is None or (not (flags.first_call and spoken) and self.allows(st, flags, i)):
+                moves.append(move)
         return moves
 
     def may_hold(self, ph, i: int) -> bool:
@@ -121,50 +161,45 @@ class AuctionPhase(Phase):
             return False
         return ph["order"].index(ph["high_by"]) > i
 
-    def special_ok(self, st, flags: Special, i: int, index: int) -> bool:
-        ph = st.ph
-        if flags.first_call and ph["spoken"][i]:
+    def allows(self, st, flags: Special, i: int) -> bool:
+        """Whether the special bid's `when` holds for the bidder at `i`."""
+        if flags.free is not None and not flags.free(st):
             return False
-        if not flags.jump and not ph["jumps"] and self.normal_above[ph["high"] + 1] < index:
-            return False  # an ordinary bid lies between the standing bid and this one
-        if flags.when is not None:
-            bids = st.game.bids
-            high = bids[ph["high"]] if ph["high"] >= 0 else None
-            mine = bids[ph["last"][i]] if ph["last"][i] >= 0 else None
-            return with_locals(st, {"me": ph["order"][i], "high": high, "mine": mine}, flags.when)
-        return True
+        if flags.bound is None:
+            return True
+        ph = st.ph
+        bids = st.game.bids
+        high, last = ph["high"], ph["last"][i]
+        return with_locals(st, {"me": ph["order"][i], "high": bids[high] if high >= 0 else None,
+                                "mine": bids[last] if last >= 0 else None}, flags.bound)
 
     def apply(self, st, move: Move) -> None:
         ph = st.ph
         i = ph["turn"]
-        seat = ph["order"][i]
-        ph["spoken"][i] += 1
-        if move.kind == "pass":
-            ph["passed"][i] = True
+        order, passed, spoken = ph["order"], ph["passed"], ph["spoken"]
+        seat = order[i]
+        spoken[i] += 1
+        kind = move.kind
+        if kind == "pass":
+            passed[i] = True
         else:
-            ph["high"], ph["high_by"] = move.value, seat
-            if move.kind == "bid":
-                ph["last"][i] = move.value
-            flags = self.special.get(move.value)
-            if flags is not None and flags.then_pass:
+            value = move.value
+            ph["high"], ph["high_by"] = value, seat
+            if kind == "bid":
+                ph["last"][i] = value
+            if value in self.locking:
                 ph["locked"][i] = True
-        st.events.append(Event("bid", seat, value=move, phase=self.id))
-        self.next_turn(st)
-
-    def next_turn(self, st) -> None:
-        ph = st.ph
-        n = len(ph["order"])
-        left = [k for k in range(n) if not ph["passed"][k]]
-        if self.once and all(ph["spoken"]):
+        st.events.append(Event("bid", seat, (), move, None, self.id))
+        # the next bidder: the first after this one who has not passed (nor spoken, with `once`), if any is left
+        once = self.once
+        left = passed.count(False)
+        if (once and all(spoken)) or not left or (left == 1 and order[passed.index(False)] == ph["high_by"]):
             self.finish(st)
             return
-        if not left or (len(left) == 1 and ph["order"][left[0]] == ph["high_by"]):
-            self.finish(st)
-            return
-        turn = ph["turn"]
+        n = len(order)
         for step in range(1, n + 1):
-            k = (turn + step) % n
-            if not ph["passed"][k] and not (self.once and ph["spoken"][k]):
+            k = (i + step) % n
+            if not passed[k] and not (once and spoken[k]):
                 ph["turn"] = k
                 return
         self.finish(st)
@@ -173,12 +208,12 @@ class AuctionPhase(Phase):
         ph = st.ph
         ph["over"] = True
         if ph["high_by"] < 0:
-            st.events.append(Event("auction", phase=self.id))
+            st.events.append(Event("auction", None, (), None, None, self.id))
             if self.all_pass is not None:
                 self.all_pass(st)
             return
         bid = st.game.bids[ph["high"]]
-        st.events.append(Event("auction", ph["high_by"], value=ph["high"], phase=self.id))
+        st.events.append(Event("auction", ph["high_by"], (), ph["high"], None, self.id))
         if self.won is not None:
             with_locals(st, {"winner": ph["high_by"], "high": bid}, self.won)
 
@@ -210,7 +245,7 @@ class AuctionPhase(Phase):
             return "pass"
         if move.kind == "hold":
             return "hold"
-        return st.game.bids[move.value].name
+        return self.names[move.value]
 
     def describe(self, st, move: Move) -> str:
         if move.kind == "hold":
@@ -224,3 +259,25 @@ class AuctionPhase(Phase):
         if ph["high"] < 0:
             return "your call (no bid yet)"
         return f"your call (standing bid {st.game.bids[ph['high']].label})"
+
+
+def _when_parts(cc, key: tuple) -> tuple:
+    """A special bid's `when` as (free, bound) (see Special): its leading `and` parts that read none of the
+    locals, and the rest. Either may be None; both report a failure at the `when` itself."""
+    full = cc.expr(key, "bool", LOCALS)  # compiled whole first: its errors are reported as written
+    source = SourceRef(cc.c.doc, cc._p(key))
+    tree = parse(str(cc.c.doc.get(cc._p(key))), "expr", source)
+    parts = tree.children if isinstance(tree, Tree) and tree.data == "and_" else [tree]
+    macros = cc.c.scope.macros
+    lead = 0
+    while lead < len(parts) and not free_names(parts[lead], macros) & set(LOCALS):
+        lead += 1
+    if lead == 0:
+        return None, full
+    if lead == len(parts):
+        return full, None
+
+    def part(nodes: list) -> Callable:
+        node = nodes[0] if len(nodes) == 1 else Tree("and_", nodes)
+        return guarded(Compiler(cc.c.scope, source, LOCALS).expr(node).fn, source)
+    return part(parts[:lead]), part(parts[lead:])

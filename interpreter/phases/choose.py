@@ -19,12 +19,22 @@ from lark import Tree
 
 from ..dsl import Compiler, SourceRef, guarded, parse
 from ..dslexpr import DECK_ONLY
-from ..reads import GAME_CONSTANTS, calls_in, names_in, read_names
+from ..reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
 from ..state import Event, Move, tupled
 from .base import Phase, kept_where, with_locals
 
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
 CHOICE_MEMO = 256  # inputs whose choices a phase remembers (then it starts again)
+
+
+class Option(NamedTuple):
+    """A named option: its `when` condition (None: always offered; `reads_me`: whether it reads `me`, else it
+    is checked with nothing bound), its `do` statements and its label."""
+    name: str
+    when: Callable | None
+    do: Callable | None
+    label: str
+    reads_me: bool = True
 
 
 class Floor(NamedTuple):
@@ -36,7 +46,7 @@ class Floor(NamedTuple):
 class ChoosePhase(Phase):
     type_name = "choose"
     __slots__ = ("choice_type", "who", "options", "source", "source_legal", "source_do", "floor", "inputs",
-                 "memo")
+                 "memo", "offered", "actions")
 
     def __init__(self, pid, when, who, options, source, source_legal, source_do, label, choice_type=("any", None),
                  floor: Floor | None = None, inputs: Callable | None = None):
@@ -47,6 +57,9 @@ class ChoosePhase(Phase):
         self.floor = floor
         self.inputs = inputs  # the values the choices depend on besides `me` and the player count (or None)
         self.memo: dict = {}
+        # (move, when, whether the when reads `me`) by option, and each option's `do` by name: built once
+        self.offered = tuple((Move("option", o.name), o.when, o.reads_me) for o in options)
+        self.actions = {o.name: o.do for o in reversed(options)}  # the first option of a name wins
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "ChoosePhase":
@@ -56,8 +69,9 @@ class ChoosePhase(Phase):
         for i, opt in enumerate(spec.get("options", [])):
             path = ("options", i)
             when = cc.expr(path + ("when",), "bool", me) if "when" in opt else None
+            reads_me = when is not None and "me" in free_names(parse(_text(opt["when"]), "expr"), cc.c.scope.macros)
             do = cc.stmts(path + ("do",), me) if "do" in opt else None
-            options.append((str(opt["name"]), when, do, opt.get("label", str(opt["name"]))))
+            options.append(Option(str(opt["name"]), when, do, opt.get("label", str(opt["name"])), reads_me))
         source = source_legal = source_do = None
         choice = ("any", None)
         if "from" in spec:
@@ -85,9 +99,9 @@ class ChoosePhase(Phase):
     def legal(self, st) -> list:
         me = st.ph["seat"]
         moves = []
-        for name, when, _, _ in self.options:
-            if when is None or with_locals(st, {"me": me}, when):
-                moves.append(Move("option", name))
+        for move, when, reads_me in self.offered:
+            if when is None or (with_locals(st, {"me": me}, when) if reads_me else when(st)):
+                moves.append(move)
         if self.source is not None:
             moves.extend(self.choices(st, me))
         return moves
@@ -126,16 +140,22 @@ class ChoosePhase(Phase):
         return kept_where(items, "choice", self.source_legal)
 
     def apply(self, st, move: Move) -> None:
-        me = st.ph["seat"]
-        mark = len(st.events)  # the move's own line goes before what its statements log
+        ph = st.ph
+        me = ph["seat"]
+        events = st.events
+        mark = len(events)  # the move's own line goes before what its statements log
         if move.kind == "option":
-            do = next(o[2] for o in self.options if o[0] == move.value)
+            do = self.actions[move.value]
             if do is not None:
                 with_locals(st, {"me": me}, do)
         elif self.source_do is not None:
             with_locals(st, {"me": me, "choice": move.value}, self.source_do)
-        st.ph["chosen"] = True
-        st.events.insert(mark, Event("choose", me, value=move, phase=self.id))
+        ph["chosen"] = True
+        event = Event("choose", me, (), move, None, self.id)
+        if len(events) == mark:
+            events.append(event)
+        else:
+            events.insert(mark, event)
 
     def event_text(self, ctx, event) -> str:
         return f"{ctx.game.seat_name(event.seat, ctx.n)} ({self.label}): {self.describe(ctx, event.value)}"
@@ -147,7 +167,7 @@ class ChoosePhase(Phase):
 
     def describe(self, st, move: Move) -> str:
         if move.kind == "option":
-            return next(o[3] for o in self.options if o[0] == move.value)
+            return next(o.label for o in self.options if o.name == move.value)
         return st.game.show(move.value, self.choice_type[0], st.n) or str(move.value)
 
 
@@ -184,7 +204,15 @@ def _inputs(cc) -> Callable | None:
     if any(s is None or s.index or s.zone for s in used):
         return None
     getters = tuple(s.get for s in used)
+    if len(getters) == 1:  # the common case (the bid): its value itself is the key
+        get = getters[0]
+        return lambda st: tupled(get(st))
     return lambda st: tuple(tupled(get(st)) for get in getters)
+
+
+def _text(value) -> str:
+    """A condition as the DSL reads it (YAML's true and false as written in the DSL)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _name_of(node) -> str | None:

@@ -7,15 +7,59 @@ can go"). `show` (a condition on `card`) makes a discarded card public (e.g. tru
 see, e.g. a per-seat `passed` zone visible to its owner), and a later phase reveals or moves the cards together
 (passing cards). `prompt` is a template for the question (with `me` and `more`, the cards still to go), and
 `bots` a number on `card` (with `me`): the heuristic bot discards the card it scores highest.
+
+An `allowed` tier or a `show` condition that reads nothing but `card` and calls only built-ins of the deck
+(`suit`, `rank`, `card` …, and defines that do the same) is worked out once per card and then looked up.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from .. import dsltypes as T
+from ..dsl import parse
+from ..dslexpr import DECK_ONLY
+from ..reads import calls_in, free_names
 from ..state import Event, Move, others
-from .base import Phase, with_locals
+from .base import Phase, kept_where, with_locals
 from .turns import Template
 
 DONE = Move("option", "done")
+
+
+class CardCondition:
+    """A condition on `card` (with `me` bound): `table` remembers its value by card when it depends on the card
+    alone (see the module docstring), else is None."""
+
+    __slots__ = ("fn", "table")
+
+    def __init__(self, fn: Callable, by_card: bool):
+        self.fn = fn
+        self.table: dict | None = {} if by_card else None
+
+    @classmethod
+    def compile(cls, cc, key, local: dict) -> "CardCondition":
+        fn = cc.expr(key, "bool", local)
+        tree = parse(str(cc.c.doc.get(cc._p(key))), "expr")
+        macros = cc.c.scope.macros
+        return cls(fn, free_names(tree, macros) <= {"card"} and calls_in(tree, macros) <= DECK_ONLY)
+
+    def holds(self, st, me: int, card: int):
+        table = self.table
+        if table is None:
+            return with_locals(st, {"me": me, "card": card}, self.fn)
+        if card not in table:
+            table[card] = with_locals(st, {"me": me, "card": card}, self.fn)
+        return table[card]
+
+    def kept(self, st, me: int, cards: list) -> list:
+        """The `cards` for which the condition holds, in their order."""
+        table = self.table
+        if table is None:
+            return with_locals(st, {"me": me, "card": None}, kept_where(cards, "card", self.fn))
+        for card in cards:
+            if card not in table:
+                table[card] = with_locals(st, {"me": me, "card": card}, self.fn)
+        return [card for card in cards if table[card]]
 
 
 class DiscardPhase(Phase):
@@ -44,10 +88,10 @@ class DiscardPhase(Phase):
         tiers = spec.get("allowed")
         allowed: list | None
         if isinstance(tiers, list):
-            allowed = [cc.expr(("allowed", i), "bool", local) for i in range(len(tiers))]
+            allowed = [CardCondition.compile(cc, ("allowed", i), local) for i in range(len(tiers))]
         else:
-            allowed = [cc.expr("allowed", "bool", local)] if tiers is not None else None
-        show = cc.expr("show", "bool", local) if "show" in spec else None
+            allowed = [CardCondition.compile(cc, "allowed", local)] if tiers is not None else None
+        show = CardCondition.compile(cc, "show", local) if "show" in spec else None
         prompt_t = Template.compile(cc, "prompt", {"me": (T.SEAT, None), "more": (T.INT, None)}) \
             if "prompt" in spec else None
         bots = cc.expr("bots", "num", local) if "bots" in spec else None
@@ -76,42 +120,48 @@ class DiscardPhase(Phase):
             ph["closed"] = True
 
     def hand(self, st) -> list:
-        return st.zones[st.game.zone_id(self.source, st.ph["seat"], st.n)]
+        return st.zones[st.zone_ids[self.source][st.ph["seat"]]]
 
     def legal(self, st) -> list:
-        me = st.ph["seat"]
-        cards = self.hand(st)
+        ph = st.ph
+        me = ph["seat"]
+        cards = st.zones[st.zone_ids[self.source][me]]
         if self.allowed is not None:
             cards = self.allowed_cards(st, me, cards)
         card_moves = st.game.card_moves
         moves = [card_moves[c] for c in sorted(cards)]
-        if st.ph["n"] >= st.ph["low"]:
+        if ph["n"] >= ph["low"]:
             moves.append(DONE)
         return moves
 
     def allowed_cards(self, st, me: int, cards: list) -> list:
         """The cards of the first `allowed` tier that lets any card go (none if no tier does)."""
         for tier in self.allowed:
-            ok = [c for c in cards if with_locals(st, {"me": me, "card": c}, tier)]
+            ok = tier.kept(st, me, cards)
             if ok:
                 return ok
         return []
 
     def apply(self, st, move: Move) -> None:
-        me = st.ph["seat"]
-        if move == DONE:
-            st.events.append(Event("discard", me, value=DONE, phase=self.id))
+        ph = st.ph
+        me = ph["seat"]
+        if move.kind == "option" and move.value == "done":
+            st.events.append(Event("discard", me, (), DONE, None, self.id))
             self._next_seat(st)
             return
         card = move.value
-        self.hand(st).remove(card)
-        st.zones[st.game.zone_id(self.target, me, st.n)].append(card)
-        st.ph["n"] += 1
-        public = self.show is not None and with_locals(st, {"me": me, "card": card}, self.show)
-        st.events.append(Event("discard", me, (card,), move, None if public else (me,), self.id))
-        if not public:
-            st.events.append(Event("discard", me, audience=others(me, st.n), phase=self.id))  # the others see a card go
-        if st.ph["n"] >= st.ph["high"]:
+        ids = st.zone_ids
+        st.zones[ids[self.source][me]].remove(card)
+        st.zones[ids[self.target][me]].append(card)
+        ph["n"] += 1
+        public = self.show is not None and self.show.holds(st, me, card)
+        events = st.events
+        if public:
+            events.append(Event("discard", me, (card,), move, None, self.id))
+        else:
+            events.append(Event("discard", me, (card,), move, (me,), self.id))
+            events.append(Event("discard", me, (), None, others(me, st.n), self.id))  # the others see a card go
+        if ph["n"] >= ph["high"]:
             self._next_seat(st)
 
     def event_text(self, ctx, event) -> str:
