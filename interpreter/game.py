@@ -13,6 +13,7 @@ from typing import Any, Callable
 from .cards import Deck
 from .dslruntime import Stretch
 from .factchecks import NO_LIMITS, FactLimits
+from .phases.base import Phase
 from .state import Move, State
 
 
@@ -148,23 +149,29 @@ class Game:
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
     _zone_seers: dict = field(default_factory=dict)  # player count -> [(seers, top) by zone id] (zone_seers)
-    _var_starts: dict = field(default_factory=dict)  # scope -> (name, default, per seat) of its vars (var_starts)
+    _var_starts: dict = field(default_factory=dict)  # scope -> (its vars' defaults, those per seat) (var_starts)
     _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
     standing_memo: dict = field(default_factory=dict)  # (players, options, sheet) -> standings, when they may
+    option_defaults: dict = field(default_factory=dict)  # {option name: its default} (copied for a new match)
+    plain_notation: tuple = ()  # by phase: whether its notation is the base one (a card by its code)
 
     def __post_init__(self):
         self.bids_by_name = {b.name: b for b in self.bids}
         self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
         self.bid_moves = [Move("bid", b.index) for b in self.bids]
+        self.option_defaults = {name: decl["default"] for name, decl in self.options.items()}
+        self.plain_notation = tuple(type(p).notation is Phase.notation for p in self.phases)
 
     def var_starts(self, scope: str) -> tuple:
-        """(name, default, per seat) of the vars that start afresh with each `scope` ("deal" or "match"), in the
-        order they are declared: worked out once."""
+        """The vars that start afresh with each `scope` ("deal" or "match"): ({name: default} in the order they are
+        declared, ((name, default) of those held per seat, whose value is then the default for every seat)).
+        Worked out once."""
         starts = self._var_starts.get(scope)
         if starts is None:
-            starts = self._var_starts[scope] = tuple((d.name, d.default, d.per_seat) for d in self.vars.values()
-                                                     if d.scope == scope)
+            decls = [d for d in self.vars.values() if d.scope == scope]
+            starts = self._var_starts[scope] = ({d.name: d.default for d in decls},
+                                                tuple((d.name, d.default) for d in decls if d.per_seat))
         return starts
 
     # -- zones ------------------------------------------------------------------------------------------------------
