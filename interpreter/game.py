@@ -154,6 +154,7 @@ class Game:
     standing_memo: dict = field(default_factory=dict)  # (players, options, sheet) -> standings, when they may
     option_defaults: dict = field(default_factory=dict)  # {option name: its default} (copied for a new match)
     plain_notation: tuple = ()  # by phase: whether its notation is the base one (a card by its code)
+    private_vars: tuple = ()  # VarDecls a view does not show as they are: `visible: none`, per-seat `owner`
 
     def __post_init__(self):
         self.bids_by_name = {b.name: b for b in self.bids}
@@ -162,6 +163,8 @@ class Game:
         self.bid_moves = [Move("bid", b.index) for b in self.bids]
         self.option_defaults = {name: decl["default"] for name, decl in self.options.items()}
         self.plain_notation = tuple(type(p).notation is Phase.notation for p in self.phases)
+        self.private_vars = tuple(d for d in self.vars.values()
+                                  if d.visible == "none" or d.visible == "owner" and d.per_seat)
 
     def var_starts(self, scope: str) -> tuple:
         """The vars that start afresh with each `scope` ("deal" or "match"): ({name: default} in the order they are

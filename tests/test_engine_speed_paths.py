@@ -12,7 +12,7 @@ import pytest
 from interpreter import engine
 from interpreter.compiler import load_game
 from interpreter.errors import IllegalMoveError, InterpError
-from interpreter.state import Move
+from interpreter.state import Move, State
 
 TINY = os.path.abspath("docs/examples/tiny.yaml")
 
@@ -89,3 +89,24 @@ def test_skipped_phases_count_toward_the_limit_of_steps_without_a_decision(tmp_p
     with pytest.raises(InterpError, match="10,000 times in a row without a decision \\(at phase 'skipped'\\)"):
         while not st.deal_over:
             engine.apply(st, rng.choice(engine.legal_moves(st)))
+
+
+def test_a_copy_sets_every_field_and_shares_nothing_play_changes():
+    """State.copy names its fields one by one (faster than a loop over them): a field added to State and
+    forgotten there is caught here, as is a list, dict or set shared with the original."""
+    game = load_game("games/tarot.yaml")
+    st = engine.new_match(game, 4, 2)
+    rng = random.Random(3)
+    for _ in range(9):
+        engine.apply(st, rng.choice(engine.legal_moves(st)))
+    other = st.copy()
+    for name in State.__slots__:
+        mine, theirs = getattr(st, name), getattr(other, name)
+        if name in ("loc", "legal", "unsettled"):
+            continue  # started afresh in a copy
+        assert mine == theirs, name
+        if isinstance(mine, (list, dict, set)) and name not in ("options", "zone_ids"):  # never changed
+            assert mine is not theirs or not mine, name
+    assert all(a is not b for a, b in zip(st.zones, other.zones))
+    assert all(st.vars[k] is not v for k, v in other.vars.items() if isinstance(v, list))
+    assert all(st.ph[k] is not v for k, v in other.ph.items() if isinstance(v, list))
