@@ -49,6 +49,25 @@ class Bid:
         return f"Bid({self.name})"
 
 
+class PerCount(dict):
+    """{player count: `make(n)`}, each made when first asked for; after that a look-up is a plain dict's.
+
+    >>> tables = PerCount(lambda n: list(range(n)))
+    >>> tables[3], len(tables)
+    ([0, 1, 2], 1)
+    """
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, n: int) -> Any:
+        value = self[n] = self.make(n)
+        return value
+
+
 @dataclass
 class ZoneDecl:
     name: str
@@ -145,7 +164,8 @@ class Game:
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)  # Move("card", c) by card: built once, never per move
     bid_moves: list = field(default_factory=list)  # Move("bid", i) by rung of the ladder
-    _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id}
+    _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id} (a PerCount)
+    _bases: Callable[[int], dict] = field(init=False, repr=False, compare=False)  # its look-up: _zone_base[n]
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
     _zone_seers: dict = field(default_factory=dict)  # player count -> [(seers, top) by zone id] (zone_seers)
@@ -160,6 +180,8 @@ class Game:
         self.bids_by_name = {b.name: b for b in self.bids}
         self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
+        self._zone_base = PerCount(self._zone_bases)
+        self._bases = self._zone_base.__getitem__  # a dict's own look-up: no Python call on each use of a zone
         self.bid_moves = [Move("bid", b.index) for b in self.bids]
         self.option_defaults = {name: decl["default"] for name, decl in self.options.items()}
         self.plain_notation = tuple(type(p).notation is Phase.notation for p in self.phases)
@@ -178,18 +200,16 @@ class Game:
         return starts
 
     # -- zones ------------------------------------------------------------------------------------------------------
-    def _bases(self, n: int) -> dict:
-        """{zone name: its first id in `state.zones`} for `n` players; None: the number of zones."""
-        bases = self._zone_base.get(n)
-        if bases is None:
-            bases, nxt = {}, 0
-            for z in self.zones:
-                bases[z.name] = nxt
-                nxt += n if z.per_seat else 1
-            bases[None] = nxt
-            self._zone_base[n] = bases
-            self._zone_owner[n] = [(z, s if z.per_seat else None) for z in self.zones
-                                   for s in range(n if z.per_seat else 1)]
+    def _zone_bases(self, n: int) -> dict:
+        """{zone name: its first id in `state.zones`} for `n` players; None: the number of zones (made once per
+        player count, with the zones' owners: read them through `_bases`)."""
+        bases, nxt = {}, 0
+        for z in self.zones:
+            bases[z.name] = nxt
+            nxt += n if z.per_seat else 1
+        bases[None] = nxt
+        self._zone_owner[n] = [(z, s if z.per_seat else None) for z in self.zones
+                               for s in range(n if z.per_seat else 1)]
         return bases
 
     def zone_count(self, n: int) -> int:
