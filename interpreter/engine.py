@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from .errors import IllegalMoveError, SpecRuntimeError
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 
 from .dslruntime import PYTHON_ERRORS, BUDGET
 from .phases.base import with_locals
@@ -44,7 +46,7 @@ def new_match(game, players: int | None = None, seed: int | None = 0, options: d
 
 def resolve_options(game, overrides: dict) -> dict:
     """Option values: the spec's defaults with `overrides` applied; unknown names and bad values raise."""
-    values = {name: decl["default"] for name, decl in game.options.items()}
+    values = dict(game.option_defaults)
     for name, value in overrides.items():
         if name not in game.options:
             known = ", ".join(sorted(game.options)) or "none"
@@ -80,9 +82,11 @@ def coerce_option(decl: dict, name: str, value):
 
 def _start_vars(st: State, scope: str) -> None:
     """Set the vars of `scope` ("deal" or "match") to their defaults (one each per seat for per-seat vars)."""
-    n, values = st.n, st.vars
-    for name, default, per_seat in st.game.var_starts(scope):
-        values[name] = [default] * n if per_seat else default
+    defaults, per_seat = st.game.var_starts(scope)
+    values, n = st.vars, st.n
+    values.update(defaults)
+    for name, default in per_seat:
+        values[name] = [default] * n
 
 
 def start_deal(st: State, play: bool = True) -> None:
@@ -124,35 +128,46 @@ def advance(st: State) -> None:
 
 
 def _advance(st: State, stretch) -> None:
-    phases = st.game.phases
+    game = st.game
+    phases, end_now = game.phases, game.end_now
+    count = len(phases)
     steps = 0
     while not st.deal_over:
         steps += 1
         BUDGET.steps = 0
         if steps > MAX_AUTOMATIC_STEPS:
-            phase = phases[min(st.phase, len(phases) - 1)]
-            raise SpecRuntimeError(f"phases ran {MAX_AUTOMATIC_STEPS:,} times in a row without a decision "
-                                   f"(at phase {phase.id!r})", phase.location,
-                                   "check the `goto` conditions: one of them never lets the deal move on",
-                                   phase.source_line)
+            raise runaway(phases[min(st.phase, count - 1)])
         if st.abandon:
             abandon_deal(st)
             return
-        if st.phase >= len(phases):
+        index = st.phase
+        if index >= count:
             end_deal(st)
             return
-        phase = phases[st.phase]
-        if st.ph is None and st.game.end_now is not None and st.game.end_now(st):
+        phase = phases[index]
+        if st.ph is None and end_now is not None and end_now(st):
             st.events.append(Event("match-end", value="target"))
             end_deal(st)
             st.match_over = True
             return
         try:
             if st.ph is None:
-                if phase.when is not None:
+                when = phase.when
+                if when is not None:
                     stretch.open()
-                    if not phase.when(st):
-                        st.phase += 1
+                    while not when(st):  # skipped; and as a `when` only reads, nothing checked above can change
+                        index += 1       # before the next phase's `when`: that is checked at once (a step each)
+                        steps += 1
+                        st.phase = index
+                        if index >= count or steps > MAX_AUTOMATIC_STEPS:
+                            break
+                        phase = phases[index]
+                        when = phase.when
+                        if when is None:
+                            BUDGET.steps = 0  # as the loop's next turn would have it
+                            break
+                    if index >= count or steps > MAX_AUTOMATIC_STEPS:
+                        steps -= 1  # the loop's next turn counts this step again, and ends the deal or stops
                         continue
                 stretch.close()  # the phase starts: the game changes
                 phase.start(st)
@@ -162,6 +177,14 @@ def _advance(st: State, stretch) -> None:
         except PYTHON_ERRORS as exc:
             raise phase_failure(phase, exc) from None
         return
+
+
+def runaway(phase) -> SpecRuntimeError:
+    """The error of a deal whose phases run on and on without a decision (a `goto` loop that never stops)."""
+    return SpecRuntimeError(f"phases ran {MAX_AUTOMATIC_STEPS:,} times in a row without a decision "
+                            f"(at phase {phase.id!r})", phase.location,
+                            "check the `goto` conditions: one of them never lets the deal move on",
+                            phase.source_line)
 
 
 def finish_phase(st: State, phase) -> None:
@@ -333,7 +356,7 @@ def legal_moves(st: State) -> list:
         moves = phase.legal(st)
     except PYTHON_ERRORS as exc:
         raise phase_failure(phase, exc) from None
-    st.legal = ((st.deal_no, st.phase, len(st.history), len(st.events)), tuple(moves))  # position(st), inlined
+    st.legal = (st.deal_no, st.phase, len(st.history), len(st.events), tuple(moves))  # position(st), inlined
     return moves
 
 
@@ -343,10 +366,13 @@ def position(st: State) -> tuple:
 
 
 def is_legal(st: State, phase, move: Move) -> bool:
-    """Whether `move` is legal now: a look-up in the moves last listed here, else the phase lists them."""
+    """Whether `move` is legal now: a look-up in the moves last listed here (the very move object first, as
+    callers pass back one of those listed; then an equal one), else the phase lists them."""
     known = st.legal
-    if known is not None and known[0] == position(st):
-        return move in known[1]
+    if known is not None and known[0] == st.deal_no and known[1] == st.phase and known[2] == len(st.history) \
+            and known[3] == len(st.events):
+        moves = known[4]
+        return any(map(is_, moves, repeat(move, len(moves)))) or move in moves
     return move in phase.legal(st)
 
 
@@ -362,7 +388,8 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     """Apply a legal move and advance to the next decision (or the end of the deal)."""
     if st.deal_over or st.ph is None:
         raise IllegalMoveError("no move is pending: the deal is over")
-    phase = st.game.phases[st.phase]
+    game, index = st.game, st.phase
+    phase = game.phases[index]
     if check and not is_legal(st, phase, move):
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     seat = phase.actor(st)
@@ -374,7 +401,10 @@ def apply(st: State, move: Move, check: bool = True) -> None:
                                "a phase or `goto` loop that no move ends? check its end condition",
                                phase.source_line)
     try:
-        history.append([st.deal_no, seat, phase.notation(st, move)])
+        if move.kind == "card" and game.plain_notation[index]:  # Phase.notation's own rule, without the call
+            history.append([st.deal_no, seat, game.deck.codes[move.value]])
+        else:
+            history.append([st.deal_no, seat, phase.notation(st, move)])
         phase.apply(st, move)
         if not phase.done(st):
             if not st.abandon:

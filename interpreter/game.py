@@ -13,6 +13,7 @@ from typing import Any, Callable
 from .cards import Deck
 from .dslruntime import Stretch
 from .factchecks import NO_LIMITS, FactLimits
+from .phases.base import Phase
 from .state import Move, State
 
 
@@ -46,6 +47,25 @@ class Bid:
 
     def __repr__(self):
         return f"Bid({self.name})"
+
+
+class PerCount(dict):
+    """{player count: `make(n)`}, each made when first asked for; after that a look-up is a plain dict's.
+
+    >>> tables = PerCount(lambda n: list(range(n)))
+    >>> tables[3], len(tables)
+    ([0, 1, 2], 1)
+    """
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, n: int) -> Any:
+        value = self[n] = self.make(n)
+        return value
 
 
 @dataclass
@@ -144,42 +164,52 @@ class Game:
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)  # Move("card", c) by card: built once, never per move
     bid_moves: list = field(default_factory=list)  # Move("bid", i) by rung of the ladder
-    _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id}
+    _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id} (a PerCount)
+    _bases: Callable[[int], dict] = field(init=False, repr=False, compare=False)  # its look-up: _zone_base[n]
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
     _zone_seers: dict = field(default_factory=dict)  # player count -> [(seers, top) by zone id] (zone_seers)
-    _var_starts: dict = field(default_factory=dict)  # scope -> (name, default, per seat) of its vars (var_starts)
+    _var_starts: dict = field(default_factory=dict)  # scope -> (its vars' defaults, those per seat) (var_starts)
     _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
     standing_memo: dict = field(default_factory=dict)  # (players, options, sheet) -> standings, when they may
+    option_defaults: dict = field(default_factory=dict)  # {option name: its default} (copied for a new match)
+    plain_notation: tuple = ()  # by phase: whether its notation is the base one (a card by its code)
+    private_vars: tuple = ()  # VarDecls a view does not show as they are: `visible: none`, per-seat `owner`
 
     def __post_init__(self):
         self.bids_by_name = {b.name: b for b in self.bids}
         self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
+        self._zone_base = PerCount(self._zone_bases)
+        self._bases = self._zone_base.__getitem__  # a dict's own look-up: no Python call on each use of a zone
         self.bid_moves = [Move("bid", b.index) for b in self.bids]
+        self.option_defaults = {name: decl["default"] for name, decl in self.options.items()}
+        self.plain_notation = tuple(type(p).notation is Phase.notation for p in self.phases)
+        self.private_vars = tuple(d for d in self.vars.values()
+                                  if d.visible == "none" or d.visible == "owner" and d.per_seat)
 
     def var_starts(self, scope: str) -> tuple:
-        """(name, default, per seat) of the vars that start afresh with each `scope` ("deal" or "match"), in the
-        order they are declared: worked out once."""
+        """The vars that start afresh with each `scope` ("deal" or "match"): ({name: default} in the order they are
+        declared, ((name, default) of those held per seat, whose value is then the default for every seat)).
+        Worked out once."""
         starts = self._var_starts.get(scope)
         if starts is None:
-            starts = self._var_starts[scope] = tuple((d.name, d.default, d.per_seat) for d in self.vars.values()
-                                                     if d.scope == scope)
+            decls = [d for d in self.vars.values() if d.scope == scope]
+            starts = self._var_starts[scope] = ({d.name: d.default for d in decls},
+                                                tuple((d.name, d.default) for d in decls if d.per_seat))
         return starts
 
     # -- zones ------------------------------------------------------------------------------------------------------
-    def _bases(self, n: int) -> dict:
-        """{zone name: its first id in `state.zones`} for `n` players; None: the number of zones."""
-        bases = self._zone_base.get(n)
-        if bases is None:
-            bases, nxt = {}, 0
-            for z in self.zones:
-                bases[z.name] = nxt
-                nxt += n if z.per_seat else 1
-            bases[None] = nxt
-            self._zone_base[n] = bases
-            self._zone_owner[n] = [(z, s if z.per_seat else None) for z in self.zones
-                                   for s in range(n if z.per_seat else 1)]
+    def _zone_bases(self, n: int) -> dict:
+        """{zone name: its first id in `state.zones`} for `n` players; None: the number of zones (made once per
+        player count, with the zones' owners: read them through `_bases`)."""
+        bases, nxt = {}, 0
+        for z in self.zones:
+            bases[z.name] = nxt
+            nxt += n if z.per_seat else 1
+        bases[None] = nxt
+        self._zone_owner[n] = [(z, s if z.per_seat else None) for z in self.zones
+                               for s in range(n if z.per_seat else 1)]
         return bases
 
     def zone_count(self, n: int) -> int:

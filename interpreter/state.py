@@ -104,14 +104,19 @@ class State:
         if self.unsettled:
             self.settle()
         other = State.__new__(State)
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
+        # shared as they are: the game, and values never changed in place (ints, strings, the options, the stack)
+        other.game, other.n, other.options, other.seed = self.game, self.n, self.options, self.seed
+        other.deal_no, other.dealer, other.phase, other.stack = self.deal_no, self.dealer, self.phase, self.stack
+        other.deal_over, other.match_over, other.viewer = self.deal_over, self.match_over, self.viewer
+        other.unsettled, other.abandon, other.deal_events = None, self.abandon, self.deal_events
+        other.zone_ids = self.zone_ids
+        # copied: everything play changes in place
         other.active = list(self.active)
-        other.zones = [list(z) for z in self.zones]
+        other.zones = list(map(list, self.zones))
         other.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()}
         other.sheet = {k: _copy_column(v) for k, v in self.sheet.items()}
-        other.ph = None if self.ph is None else {k: (list(v) if isinstance(v, list) else v)
-                                                 for k, v in self.ph.items()}
+        ph = self.ph
+        other.ph = None if ph is None else {k: (list(v) if isinstance(v, list) else v) for k, v in ph.items()}
         other.history = list(self.history)
         other.events = list(self.events) if events else []
         other.revealed = set(self.revealed)
@@ -134,12 +139,13 @@ class State:
                 shown = self.game.zone_shown(self, zid)  # a partly visible zone keeps only what is seen
                 view.hidden[zid] = len(cards) - len(shown)
                 view.zones[zid] = shown
-        view.events = [e for e in self.events[self.deal_events:] if event_visible(e, seat)]
-        view.deal_events = 0
-        for decl in self.game.vars.values():
+        events = self.events[self.deal_events:]
+        view.events = events if seat is None else [e for e in events if e.audience is None or seat in e.audience]
+        view.deal_events = 0  # (event_visible(e, seat), inlined)
+        for decl in self.game.private_vars:
             if decl.visible == "none":
                 view.vars[decl.name] = [decl.default] * self.n if decl.per_seat else decl.default
-            elif decl.visible == "owner" and decl.per_seat:
+            else:
                 view.vars[decl.name] = [v if s == seat else decl.default for s, v in enumerate(view.vars[decl.name])]
         return view
 
