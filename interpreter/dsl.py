@@ -45,7 +45,7 @@ def compile_expr(text: str, scope: Scope, want: str | None = None, source: Sourc
     out = compiler.expr(tree)
     if want is not None and not T.assignable(out.type, want):
         raise source.error(DSLNameError, f"this must give {_a(want)}, but it gives {_a(out.type)}", 0)
-    fn: Any = guarded(out.fn, source)  # a closure carrying what it requires
+    fn: Any = guarded(out, source)  # a closure carrying what it requires
     fn.requires = dict(out.requires)  # {local: value} the condition needs to be true (see Compiled.requires)
     return fn, out.type
 

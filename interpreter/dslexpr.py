@@ -17,7 +17,7 @@ from .dslparse import HOLE, ShiftedSource, SourceRef, parse
 from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
                          name_of)
-from .dslfuse import bound, code_of, fits, fresh, namespace
+from .dslfuse import bound, code_of, fits, fresh, guarded_function, namespace
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from .reads import calls_in, free_names
@@ -729,7 +729,7 @@ def compile_holes(text: str, scope: Scope, doc, path: tuple, offset: int, locals
             continue
         source = ShiftedSource(doc, path, offset + m.start(1))
         hole = Compiler(scope, source, locals_, macro_stack).expr(parse(m.group(1), "expr", source))
-        parts.append((guarded(hole.fn, source), hole.type))
+        parts.append((guarded(hole, source), hole.type))
     if pos < len(text):
         parts.append(text[pos:])
     return parts
@@ -754,12 +754,17 @@ def compile_tree(tree, scope: Scope, source: SourceRef, locals_: dict | None = N
     return Compiler(scope, source, locals_, macro_stack).expr(tree)
 
 
-def guarded(fn: Fn, source: SourceRef) -> Fn:
+def guarded(fn: Fn | Compiled, source: SourceRef) -> Fn:
     """A top-level closure that reports a Python error inside it as a located SpecRuntimeError naming the
-    expression (a none where a number was needed, say), and starts a fresh loop budget."""
+    expression (a none where a number was needed, say), and starts a fresh loop budget. Given a compiled
+    expression with code (dslfuse), the guard is written into its function."""
     def error(what: str):
         return source.error(SpecRuntimeError, f"this expression failed while the game ran ({what})", 0,
                             "a value here may be none (an empty min/max/first, no such seat): test it first")
+    if isinstance(fn, Compiled):
+        if fn.code is not None and fn.ns is not None:
+            return guarded_function(fn.code, fn.ns, error)
+        fn = fn.fn
     return guard(fn, error)
 
 

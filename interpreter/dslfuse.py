@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .dslruntime import divide, field_value, floordiv, item_at, modulo
+from .dslruntime import BUDGET, PYTHON_ERRORS, divide, field_value, floordiv, item_at, modulo
 
 if TYPE_CHECKING:
     from .dslscope import Compiled
@@ -28,7 +28,7 @@ MAX_CODE = 4000  # characters of source one function may have; a longer expressi
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
-           "modulo": modulo}
+           "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS}
 
 
 def namespace(shared: dict) -> dict:
@@ -75,6 +75,17 @@ def fits(code: str) -> bool:
         elif ch in ")]":
             depth -= 1
     return peak <= MAX_DEPTH
+
+
+def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> Callable[[Any], Any]:
+    """`code` as a top-level function: a fresh loop budget, and a Python error inside it reported by `error` (a
+    located error naming the expression) — dslruntime.guard written into the function, not a frame around it."""
+    fail = bound(ns, lambda exc: error(f"{type(exc).__name__}: {exc}"))
+    name = fresh(ns)
+    exec(compile(f"def {name}(ctx):\n    BUDGET.steps = 0\n    try:\n        return {code}\n"
+                 f"    except PYTHON_ERRORS as exc:\n        raise {fail}(exc) from None\n", "<spec expression>", "exec"),
+         ns)
+    return ns[name]
 
 
 def function(code: str, ns: dict) -> Callable[[Any], Any]:

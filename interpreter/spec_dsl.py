@@ -43,7 +43,7 @@ class SpecDSL:
         text = str(self.doc.get(path))
         source = SourceRef(self.doc, path)
         compiled = Compiler(scope or self.scope, source, locals_).expr(parse(text, "expr", source))
-        return guarded(compiled.fn, source), compiled.type, compiled.domain
+        return guarded(compiled, source), compiled.type, compiled.domain
 
     def stmts(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None,
               steady: Steady | None = None):
@@ -129,7 +129,7 @@ class SpecDSL:
             raise self.doc.error(f"'for' needs a list, not {compiled.type}", path + ("for",), offset=offset)
         inner = dict(locals_, **{var: (T.element(compiled.type), compiled.domain)})
         body = self.stmts(path + ("do",), inner, scope, steady)
-        coll = counted(guarded(compiled.fn, shifted), Compiler(scope, shifted).loop_limit(None))
+        coll = counted(guarded(compiled, shifted), Compiler(scope, shifted).loop_limit(None))
 
         def loop(ctx):
             loc = ctx.loc

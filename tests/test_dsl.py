@@ -359,3 +359,16 @@ def test_a_statement_block_remembers_the_defines_its_assignments_cannot_change()
     block.loop(compile_stmts(text, scope, steady=block))(Context())
     assert store["y"] == 162 + 166 + 332 and len(reads) == 2
     assert assigned_names(parse("y += 1; reveal(hand)", "stmts"), scope) is None  # an effect: nothing is steady
+
+
+def test_a_top_level_expression_with_code_has_its_guard_written_in():
+    """The loop budget is started afresh and a Python error inside becomes the located error, as with the
+    guarding closure (dslfuse.guarded_function)."""
+    from interpreter.dslruntime import BUDGET
+    scope, store = make_scope()
+    store["pts"] = [3, None]
+    fn, _ = compile_expr("x + 1 > pts[1]", scope, source=SourceRef())
+    BUDGET.steps = 999
+    with pytest.raises(SpecRuntimeError, match=r"this expression failed while the game ran \(TypeError: "):
+        fn(Context())
+    assert BUDGET.steps == 0

@@ -279,5 +279,5 @@ def _when_parts(cc, key: tuple) -> tuple:
 
     def part(nodes: list) -> Callable:
         node = nodes[0] if len(nodes) == 1 else Tree("and_", nodes)
-        return guarded(Compiler(cc.c.scope, source, LOCALS).expr(node).fn, source)
+        return guarded(Compiler(cc.c.scope, source, LOCALS).expr(node), source)
     return part(parts[:lead]), part(parts[lead:])

@@ -185,7 +185,7 @@ def _floor(cc, me: dict, element: str) -> Floor | None:
             continue
         bound = Compiler(cc.c.scope, source, me).expr(right)
         if bound.type == element:
-            return Floor(guarded(bound.fn, source), str(op) == ">")
+            return Floor(guarded(bound, source), str(op) == ">")
     return None
 
 
