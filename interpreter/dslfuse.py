@@ -82,9 +82,9 @@ def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> 
     located error naming the expression) — dslruntime.guard written into the function, not a frame around it."""
     fail = bound(ns, lambda exc: error(f"{type(exc).__name__}: {exc}"))
     name = fresh(ns)
-    exec(compile(f"def {name}(ctx):\n    BUDGET.steps = 0\n    try:\n        return {code}\n"
-                 f"    except PYTHON_ERRORS as exc:\n        raise {fail}(exc) from None\n", "<spec expression>", "exec"),
-         ns)
+    source = (f"def {name}(ctx):\n    BUDGET.steps = 0\n    try:\n        return {code}\n"
+              f"    except PYTHON_ERRORS as exc:\n        raise {fail}(exc) from None\n")
+    exec(compile(source, "<spec expression>", "exec"), ns)
     return ns[name]
 
 

@@ -24,7 +24,7 @@ class Symbol:
     zone: bool = False
     doc: str = ""
     only_itself: bool = True  # assigning it writes this name only (a capped column's overflow may write others)
-    # Python source reading it (dslfuse): `ctx.vars['taker']`, or with `{}` where each index goes (`ctx.vars['call'][{}]`)
+    # Python source reading it (dslfuse): `ctx.vars['taker']`, or with `{}` for each index (`ctx.vars['call'][{}]`)
     code: str | None = None
 
 

@@ -372,3 +372,17 @@ def test_a_top_level_expression_with_code_has_its_guard_written_in():
     with pytest.raises(SpecRuntimeError, match=r"this expression failed while the game ran \(TypeError: "):
         fn(Context())
     assert BUDGET.steps == 0
+
+
+def test_text_in_a_spec_never_becomes_python_in_joined_code():
+    """Strings and names reach the generated source only through repr (dslfuse): a string literal written to
+    look like Python stays a string."""
+    scope, store = make_scope()
+    scope.symbols["x"].code = "ctx.vars['x']"
+    ctx = Context()
+    ctx.vars = store
+    sneaky = "') or __import__('os') or ('"
+    fn, _ = compile_expr(f'if x > 0 then "{sneaky}" else "no"', scope)
+    assert fn(ctx) == sneaky
+    fn, _ = compile_expr("'a\\\\' == 'a\\\\' and x == 4", scope)
+    assert fn(ctx) is True
