@@ -17,18 +17,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .dslruntime import BUDGET, PYTHON_ERRORS, divide, field_value, floordiv, item_at, modulo
+from .dslruntime import BUDGET, PYTHON_ERRORS, divide, field_value, floordiv, item_at, modulo, refuse_big, too_big
 
 if TYPE_CHECKING:
     from .dslscope import Compiled
 
 NAMESPACE = "python namespace"  # its key in a scope's `shared` dict
 MADE = "__made__"  # its key in a namespace: the functions made there, by source text
+BLOCKS = "__blocks__"  # its key in a namespace: a statement block's call (`_k7(ctx)`) -> the block's lines
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
-           "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS}
+           "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
+           "refuse_big": refuse_big, "type": type, "int": int}
 
 
 def namespace(shared: dict) -> dict:
@@ -82,10 +84,34 @@ def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> 
     located error naming the expression) — dslruntime.guard written into the function, not a frame around it."""
     fail = bound(ns, lambda exc: error(f"{type(exc).__name__}: {exc}"))
     name = fresh(ns)
-    source = (f"def {name}(ctx):\n    BUDGET.steps = 0\n    try:\n        return {code}\n"
+    lines = ns.get(BLOCKS, {}).get(code) or [f"return {code}"]
+    body = "".join(f"        {line}\n" for line in lines)
+    source = (f"def {name}(ctx):\n    BUDGET.steps = 0\n    try:\n{body}"
               f"    except PYTHON_ERRORS as exc:\n        raise {fail}(exc) from None\n")
     exec(compile(source, "<spec expression>", "exec"), ns)
     return ns[name]
+
+
+def block(lines: list[str], ns: dict) -> str:
+    """The call (`_k7(ctx)`) of a function whose body is `lines` (Python statements over `ctx`, indented by four
+    spaces per level), made at its first call; a guarded_function of that call has the lines written into it.
+
+    >>> ns = namespace({})
+    >>> call = block(["ctx.loc['x'] += 1", "if ctx.loc['x'] > 1:", "    ctx.loc['y'] = 0"], ns)
+    >>> class Ctx: loc = {"x": 1}
+    >>> guarded_function(call, ns, ValueError)(Ctx()), Ctx.loc
+    (None, {'x': 2, 'y': 0})
+    """
+    name = fresh(ns)
+    call = f"{name}(ctx)"
+    ns.setdefault(BLOCKS, {})[call] = lines
+
+    def first(ctx):
+        source = f"def {name}(ctx):\n" + "".join(f"    {line}\n" for line in lines)
+        exec(compile(source, "<spec statements>", "exec"), ns)
+        return ns[name](ctx)
+    ns[name] = first
+    return call
 
 
 def function(code: str, ns: dict) -> Callable[[Any], Any]:

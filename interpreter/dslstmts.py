@@ -5,20 +5,122 @@ from __future__ import annotations
 from . import dslruntime
 from . import dsltypes as T
 from .dslexpr import Compiler, _a, _args, _not_none
-from .dslruntime import MAX_LIST, Steady, looper, setter, size_checked
-from .dslscope import Compiled, Fn
+from .dslfuse import block, bound
+from .dslruntime import MAX_INT, MAX_LIST, Steady, looper, setter, size_checked
+from .dslscope import Compiled, Fn, Symbol
 from .errors import DSLSyntaxError
 
-class StatementCompiler(Compiler):
-    def stmts(self, node) -> Fn:
-        fns = [self.stmt(c) for c in node.children]
-        if len(fns) == 1:
-            return fns[0]
+MAX_INDENT = 20  # nested `if`s written as Python source; one deeper keeps its closure (Python allows 100)
+BIG = repr(MAX_INT)
 
-        def run(ctx):
-            for f in fns:
-                f(ctx)
-        return run
+
+class StatementCompiler(Compiler):
+    """Statements as Python source (dslfuse): a block of `;`-separated statements is one function whose lines
+    are written from its parts' code — `if`, `let`, effect calls, assignments that store a value in place — and
+    call the closure of any other statement (`for`, a capped column, `+=` on a local)."""
+
+    temps = 0  # temporaries named so far in this compile (`v1`, `k1` …: locals of the generated function)
+
+    def stmts(self, node) -> Compiled:
+        """The block as a compiled statement: its code calls the block's function (dslfuse.block); `guarded`
+        writes the lines into the guard itself."""
+        lines: list[str] = []
+        for c in node.children:
+            lines += self.stmt_lines(c, 0)
+        return Compiled(None, T.NONE, code=block(lines, self.ns), ns=self.ns)
+
+    def stmt_lines(self, node, depth: int) -> list[str]:
+        """One statement as lines of Python source, each indented as the statement is (4 spaces per level)."""
+        with self.level(node):
+            lines = self.statement_lines(node, depth)
+            if lines is None:
+                lines = [bound(self.ns, self.statement(node)) + "(ctx)"]
+        return lines
+
+    def statement_lines(self, node, depth: int) -> list[str] | None:
+        kind = node.data
+        if kind == "if_stmt" and depth < MAX_INDENT:
+            test = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the condition after 'if'")
+            head = f"if {self.code(test)}:"
+            return [head] + ["    " + line for line in self.stmt_lines(node.children[1], depth + 1)]
+        if kind == "let_stmt":
+            name = str(node.children[0])
+            value = self.expr(node.children[1])
+            self.locals[name] = (value.type, value.domain)
+            return self.checked_value(value, node.children[1], name) + [f"ctx.loc[{name!r}] = {self.temp('v')}"]
+        if kind == "call_stmt" and str(node.children[0]) in self.scope.functions:
+            arg_nodes = _args(node.children[1]) if node.children[1] is not None else []
+            return [self.code(self.call_function(node, str(node.children[0]), arg_nodes, allow_effect=True))]
+        if kind == "assign":
+            return self.assign_lines(node)
+        return None
+
+    def temp(self, kind: str, new: bool = False) -> str:
+        """The name of this compile's current temporary of a kind (`v3`), or of a new one."""
+        if new:
+            StatementCompiler.temps += 1
+        return f"{kind}{StatementCompiler.temps}"
+
+    def checked_value(self, value: Compiled, node, name: str) -> list[str]:
+        """Lines putting `value` into a new temporary `v…`, refused (located) when too big to store."""
+        v = self.temp("v", new=True)
+        big = bound(self.ns, self.too_big(node, name))
+        return [f"{v} = {self.code(value)}", f"if too_big({v}):", f"    raise {big}()"]
+
+    def assign_lines(self, node) -> list[str] | None:
+        """An assignment as lines, when it stores a value in place (a var, a plain sheet column, `=` to a local);
+        else None (its closure: dslruntime.setter). The order and checks are the closure's: for `=`, the value
+        (size-checked), then the indexes (none refused); for `+=`/`-=`, the indexes, then the delta, skipped when
+        zero, and the sum refused when too big."""
+        target_node, op_token, value_node = node.children
+        name = str(target_node.children[0])
+        op = str(op_token)
+        index_nodes = _args(target_node.children[1]) if len(target_node.children) > 1 and \
+            target_node.children[1] is not None else []
+        if name in self.locals and not index_nodes:
+            if op != "=":
+                return None
+            value = self.expr(value_node)
+            return self.checked_value(value, value_node, name) + [f"ctx.loc[{name!r}] = {self.temp('v')}"]
+        sym = self.scope.symbols.get(name)
+        if sym is None or not stored_in_place(sym) or len(index_nodes) != len(sym.index):
+            return None
+        value, idx = self.assign_parts(node, sym)
+        none = bound(self.ns, self.none_index(target_node, name))
+        keys, lines = [], []
+        if op == "=":
+            lines += self.checked_value(value, value_node, name)
+            v = self.temp("v")
+        for n, i in zip(index_nodes, idx):
+            k = self.temp("k", new=True)
+            keys.append(k)
+            lines += [f"{k} = {self.code(i)}", f"if {k} is None:", f"    raise {none}()"]
+        place = str(sym.code).format(*keys)
+        if op == "=":
+            return lines + [f"{place} = {v}"]
+        d = self.temp("d", new=True)
+        v = self.temp("v", new=True)
+        big = bound(self.ns, self.too_big(value_node, name))
+        return lines + [f"{d} = {self.code(value)}", f"if {d}:", f"    {v} = {place} {op[0]} {d}",
+                        f"    if type({v}) is not int or not -{BIG} < {v} < {BIG}:",
+                        f"        refuse_big({v}, {big})", f"    {place} = {v}"]
+
+    def assign_parts(self, node, sym: Symbol) -> tuple:
+        """The value and the indexes of an assignment to `sym`, compiled and checked (as `assign` does)."""
+        target_node, op_token, value_node = node.children
+        name = sym.name
+        index_nodes = _args(target_node.children[1]) if len(target_node.children) > 1 and \
+            target_node.children[1] is not None else []
+        idx = [self.expect(n, self.expr(n), want, f"the index of '{name}'") for n, want in zip(index_nodes, sym.index)]
+        value = self.expr(value_node)
+        op = str(op_token)
+        if op != "=" and not (T.is_number(sym.type) and T.is_number(value.type)):
+            self.fail(op_token, f"'{op}' needs numbers; '{name}' is {_a(sym.type)}")
+        if not T.assignable(value.type, sym.type):
+            self.fail(value_node, f"'{name}' holds {_a(sym.type)}, not {_a(value.type)}")
+        if value.const and value.type == T.STR:
+            self.check_literal_domain(Compiled(sym.get, sym.type, sym.domain), value, value_node)
+        return value, idx
 
     def stmt(self, node) -> Fn:
         with self.level(node):
@@ -82,18 +184,10 @@ class StatementCompiler(Compiler):
             self.fail(target_node, f"'{name}' cannot be assigned", "assign vars and sheet columns")
         if len(index_nodes) != len(sym.index):
             self.fail(target_node, f"'{name}' takes {len(sym.index)} index(es), got {len(index_nodes)}")
-        idx = []
+        value, parts = self.assign_parts(node, sym)
         none = self.none_index(target_node, name)
-        for n, want in zip(index_nodes, sym.index):
-            idx.append(_not_none(self.expect(n, self.expr(n), want, f"the index of '{name}'").fn, none))
-        value = self.expr(value_node)
+        idx = [_not_none(i.fn, none) for i in parts]
         op = str(op_token)
-        if op != "=" and not (T.is_number(sym.type) and T.is_number(value.type)):
-            self.fail(op_token, f"'{op}' needs numbers; '{name}' is {_a(sym.type)}")
-        if not T.assignable(value.type, sym.type):
-            self.fail(value_node, f"'{name}' holds {_a(sym.type)}, not {_a(value.type)}")
-        if value.const and value.type == T.STR:
-            self.check_literal_domain(Compiled(sym.get, sym.type, sym.domain), value, value_node)
         big = self.too_big(value_node, name)
         return setter(sym, op, idx, size_checked(value.fn, big) if op == "=" else value.fn, big)
 
@@ -118,6 +212,12 @@ class StatementCompiler(Compiler):
                              f"lists of {MAX_LIST:,} items)", "does a loop keep doubling it?")
 
 
+
+
+def stored_in_place(sym: Symbol) -> bool:
+    """Whether assigning `sym` stores the value where its code reads it, and nothing else (not a capped column,
+    whose overflow runs statements of its own)."""
+    return sym.set is not None and sym.only_itself and sym.code is not None and sym.code.count("{}") == len(sym.index)
 
 
 def assigned_names(node, scope) -> frozenset | None:

@@ -2,6 +2,7 @@
 rules), statements, defines, and compile-time errors with the column of the bad token."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -386,3 +387,63 @@ def test_text_in_a_spec_never_becomes_python_in_joined_code():
     assert fn(ctx) == sneaky
     fn, _ = compile_expr("'a\\\\' == 'a\\\\' and x == 4", scope)
     assert fn(ctx) is True
+
+
+def vars_scope(with_code: bool):
+    """A scope whose symbols live in `ctx.vars`: with `with_code`, they say so as Python source (dslfuse writes
+    statements on them as lines); without, statements on them run as closures."""
+    def var(name, index=()):
+        if index:
+            return Symbol(name, "str" if name == "call" else "int", index,
+                          get=lambda c, i: c.vars[name][i], set=lambda c, v, i: c.vars[name].__setitem__(i, v),
+                          code=f"ctx.vars[{name!r}][{{}}]" if with_code else None)
+        return Symbol(name, "int", get=lambda c: c.vars[name], set=lambda c, v: c.vars.__setitem__(name, v),
+                      code=f"ctx.vars[{name!r}]" if with_code else None)
+    symbols = {"x": var("x"), "who": var("who"), "call": var("call", ("int",)), "n": var("n", ("int",))}
+    symbols["call"].domain = frozenset({"none", "whist", "pass"})
+    return Scope(symbols, dict(FUNCTIONS), {}, {}, {})
+
+
+def run_both(text: str, values: dict, locals_: dict | None = None):
+    """Run `text` written as lines and as closures on equal states: (vars, locals) or the error, of each."""
+    outcomes = []
+    for with_code in (True, False):
+        ctx = Context()
+        ctx.vars = {k: list(v) if isinstance(v, list) else v for k, v in values.items()}
+        ctx.loc.update(locals_ or {})
+        try:
+            compile_stmts(text, vars_scope(with_code), SourceRef(), {k: ("int", None) for k in locals_ or {}})(ctx)
+            outcomes.append((ctx.vars, ctx.loc))
+        except SpecRuntimeError as exc:
+            outcomes.append(str(exc))
+    return outcomes
+
+
+def test_statements_written_as_python_change_the_state_as_their_closures_do():
+    """`=`, `+=`, `-=` on vars and indexed vars, `let`, `if` and a local: x = 7, call[1] = 'pass', x = 10, y = 20,
+    then x = 30 and n[1] = 5 + 30 − 1 = 34; the local t = 30 − 4 = 26."""
+    from interpreter.dslfuse import BLOCKS, namespace
+    text = ("x = 7; call[1] = 'pass'; x += 3; x -= 0; let y = x * 2; if y > 10: x += y; "
+            "n[who] += x - 1; if x < 0: x = 0; t = x - 4")
+    written, closures = run_both(text, {"x": 4, "who": 1, "call": ["none", "whist"], "n": [0, 5]}, {"t": 0})
+    assert written == closures
+    assert written == ({"x": 30, "who": 1, "call": ["none", "pass"], "n": [0, 34]}, {"t": 26, "y": 20})
+    scope = vars_scope(True)
+    compile_stmts("x += 1; call[who] = 'pass'", scope)
+    lines = list(namespace(scope.shared)[BLOCKS].values())[-1]
+    assert "ctx.vars['x'] = v" in " ".join(lines) and not any("(ctx)" in line for line in lines)
+
+
+@pytest.mark.parametrize("text,values,message", [
+    ("call[who] = 'pass'", {"who": None}, r"'call\[…\]' is indexed by none here"),
+    ("n[who] += 1", {"who": None}, r"'n\[…\]' is indexed by none here"),
+    ("x += x", {"x": 2 ** 52}, r"the value stored in 'x' grew past the limit"),
+    ("x = x * 4", {"x": 2 ** 52}, r"the value stored in 'x' grew past the limit"),
+    ("x = 3; let y = x * who", {"who": 2 ** 53}, r"the value stored in 'y' grew past the limit"),
+    ("x = 3; n[x] = 1", {"x": 0, "n": [0]}, r"this expression failed while the game ran \(IndexError"),
+])
+def test_statements_written_as_python_fail_with_the_located_errors_of_their_closures(text, values, message):
+    values = dict({"x": 0, "who": 0, "call": ["none"], "n": [0]}, **values)
+    written, closures = run_both(text, values)
+    assert written == closures
+    assert re.search(message, written)
