@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .dslruntime import BUDGET, PYTHON_ERRORS, divide, field_value, floordiv, item_at, modulo, refuse_big, too_big
+from .dslruntime import (BUDGET, MISSING, PYTHON_ERRORS, charge, divide, field_value, floordiv, forget, item_at,
+                         modulo, refuse_big, too_big)
 
 if TYPE_CHECKING:
     from .dslscope import Compiled
@@ -30,7 +31,8 @@ MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
-           "refuse_big": refuse_big, "type": type, "int": int}
+           "refuse_big": refuse_big, "type": type, "int": int,
+           "charge": charge, "forget": forget, "MISSING": MISSING}
 
 
 def namespace(shared: dict) -> dict:

@@ -103,6 +103,12 @@ class Steady:
         return steady_loop
 
 
+def forget(cells: list) -> None:
+    """Empty a Steady's cells (what `Steady.loop` does around a loop, for a loop written as Python source)."""
+    for cell in cells:
+        cell[0] = MISSING
+
+
 class Stretch(Steady):
     """The phases' `when` conditions, checked one after another while the engine skips phases: nothing changes
     the game between two checks, so a define they use without arguments is worked out once per stretch of

@@ -43,6 +43,8 @@ class StatementCompiler(Compiler):
             test = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the condition after 'if'")
             head = f"if {self.code(test)}:"
             return [head] + ["    " + line for line in self.stmt_lines(node.children[1], depth + 1)]
+        if kind == "for_stmt" and depth < MAX_INDENT:
+            return self.for_lines(node, depth)
         if kind == "let_stmt":
             name = str(node.children[0])
             value = self.expr(node.children[1])
@@ -54,6 +56,32 @@ class StatementCompiler(Compiler):
         if kind == "assign":
             return self.assign_lines(node)
         return None
+
+    def for_lines(self, node, depth: int) -> list[str]:
+        """A `for` statement as lines, as the closure runs it (dslruntime.looper inside Steady.loop): the
+        defines its body remembers forgotten before and after, the list charged to the loop budget, the local
+        bound to each element and restored at the end."""
+        var_token, coll_node, body_node = node.children
+        var = str(var_token)
+        coll = self.expr(coll_node)
+        if not T.is_list(coll.type):
+            self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
+        inner = StatementCompiler(self.scope, self.source, self.locals, self.macro_stack)
+        inner.locals[var] = (T.element(coll.type), coll.domain)
+        written = self.assigned_in(body_node)
+        inner.steady = None if written is None else Steady(written)
+        body = inner.stmt_lines(body_node, depth + 3)
+        c, s, e = self.temp("c", new=True), self.temp("s", new=True), self.temp("e", new=True)
+        over = bound(self.ns, self.loop_limit(node))
+        lines = [f"{c} = charge({self.code(coll)}, {over})", f"{s} = ctx.loc.get({var!r}, MISSING)", "try:",
+                 f"    for {e} in {c}:", f"        ctx.loc[{var!r}] = {e}"] + ["        " + line for line in body] + \
+                ["finally:", f"    if {s} is MISSING:", f"        ctx.loc.pop({var!r}, None)", "    else:",
+                 f"        ctx.loc[{var!r}] = {s}"]
+        cells = list(inner.steady.cells.values()) if inner.steady is not None else []
+        if not cells:
+            return lines
+        forget = f"forget({bound(self.ns, cells)})"
+        return [forget, "try:"] + ["    " + line for line in lines] + ["finally:", "    " + forget]
 
     def temp(self, kind: str, new: bool = False) -> str:
         """The name of this compile's current temporary of a kind (`v3`), or of a new one."""

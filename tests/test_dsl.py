@@ -420,14 +420,15 @@ def run_both(text: str, values: dict, locals_: dict | None = None):
 
 
 def test_statements_written_as_python_change_the_state_as_their_closures_do():
-    """`=`, `+=`, `-=` on vars and indexed vars, `let`, `if` and a local: x = 7, call[1] = 'pass', x = 10, y = 20,
-    then x = 30 and n[1] = 5 + 30 − 1 = 34; the local t = 30 − 4 = 26."""
+    """`=`, `+=`, `-=` on vars and indexed vars, `let`, `if`, `for` and a local: x = 7, call[1] = 'pass', x = 10,
+    y = 20, then x = 30 and n[1] = 5 + 30 − 1 = 34; the loop adds s + 30 to n[s]: n = [30, 65] (and unbinds s);
+    the local t = 30 − 4 = 26."""
     from interpreter.dslfuse import BLOCKS, namespace
     text = ("x = 7; call[1] = 'pass'; x += 3; x -= 0; let y = x * 2; if y > 10: x += y; "
-            "n[who] += x - 1; if x < 0: x = 0; t = x - 4")
+            "n[who] += x - 1; if x < 0: x = 0; for s in [0, 1]: if s >= 0: n[s] += s + x; t = x - 4")
     written, closures = run_both(text, {"x": 4, "who": 1, "call": ["none", "whist"], "n": [0, 5]}, {"t": 0})
     assert written == closures
-    assert written == ({"x": 30, "who": 1, "call": ["none", "pass"], "n": [0, 34]}, {"t": 26, "y": 20})
+    assert written == ({"x": 30, "who": 1, "call": ["none", "pass"], "n": [30, 65]}, {"t": 26, "y": 20})
     scope = vars_scope(True)
     compile_stmts("x += 1; call[who] = 'pass'", scope)
     lines = list(namespace(scope.shared)[BLOCKS].values())[-1]
