@@ -83,14 +83,51 @@ def fits(code: str) -> bool:
 
 def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> Callable[[Any], Any]:
     """`code` as a top-level function: a fresh loop budget, and a Python error inside it reported by `error` (a
-    located error naming the expression) — dslruntime.guard written into the function, not a frame around it."""
+    located error naming the expression) — dslruntime.guard written into the function, not a frame around it.
+    The call of a statement block (`block`) has the block's lines written in, and is made at its first call: a
+    block is mostly written into the function of a list of statements (guarded_lines), not called on its own."""
     fail = bound(ns, lambda exc: error(f"{type(exc).__name__}: {exc}"))
+    block_lines = ns.get(BLOCKS, {}).get(code)
+    if block_lines is None:
+        made: Any = statements_function(guard(fail, [f"return {code}"]), ns)
+        made.guarded = (ns, fail, code, None)
+        return made
+    name = block(guard(fail, block_lines), ns)[:-len("(ctx)")]
+
+    def made_later(ctx):
+        return ns[name](ctx)
+    made_later.guarded = (ns, fail, None, block_lines)  # type: ignore[attr-defined]
+    return made_later
+
+
+def guard(fail: str, lines: list[str]) -> list[str]:
+    """`lines` with a fresh loop budget, a Python error inside them raised as the located error `fail(exc)`."""
+    return ["BUDGET.steps = 0", "try:"] + ["    " + line for line in lines] + \
+        ["except PYTHON_ERRORS as exc:", f"    raise {fail}(exc) from None"]
+
+
+def guarded_lines(fn: Callable, ns: dict, into: str | None = None) -> list[str] | None:
+    """The lines of a function guarded_function made in `ns`, to write into another function made there (an item
+    of a list of statements keeps its own guard: a fresh loop budget, its own located error); with `into`, an
+    expression's value is put into that name. None for any other function."""
+    made = getattr(fn, "guarded", None)
+    if made is None or made[0] is not ns:
+        return None
+    _, fail, code, lines = made
+    if into is not None:
+        if code is None:
+            return None
+        lines = [f"{into} = {code}"]
+    elif code is not None:
+        return None
+    return guard(fail, lines)
+
+
+def statements_function(lines: list[str], ns: dict) -> Callable[[Any], None]:
+    """The function of `ctx` whose body is `lines` (Python statements, 4 spaces per level of indentation)."""
     name = fresh(ns)
-    lines = ns.get(BLOCKS, {}).get(code) or [f"return {code}"]
-    body = "".join(f"        {line}\n" for line in lines)
-    source = (f"def {name}(ctx):\n    BUDGET.steps = 0\n    try:\n{body}"
-              f"    except PYTHON_ERRORS as exc:\n        raise {fail}(exc) from None\n")
-    exec(compile(source, "<spec expression>", "exec"), ns)
+    source = f"def {name}(ctx):\n" + "".join(f"    {line}\n" for line in lines or ["pass"])
+    exec(compile(source, "<spec statements>", "exec"), ns)
     return ns[name]
 
 
@@ -109,9 +146,8 @@ def block(lines: list[str], ns: dict) -> str:
     ns.setdefault(BLOCKS, {})[call] = lines
 
     def first(ctx):
-        source = f"def {name}(ctx):\n" + "".join(f"    {line}\n" for line in lines)
-        exec(compile(source, "<spec statements>", "exec"), ns)
-        return ns[name](ctx)
+        made = ns[name] = statements_function(lines, ns)
+        return made(ctx)
     ns[name] = first
     return call
 

@@ -10,10 +10,18 @@ from typing import Any
 from . import dsltypes as T
 from .builtins import FUNCTIONS
 from .dsl import Compiler, Scope, ShiftedSource, SourceRef, compile_expr, compile_stmts, guarded, parse
-from .dslruntime import Steady, Stretch, counted
+from .dslfuse import bound, guarded_lines, namespace, statements_function
+from .dslruntime import Steady, Stretch
 from .dslstmts import assigned_names
 from .errors import SpecError
 from .loader import Document
+
+
+MAX_BLOCK_DEPTH = 8  # lists of statements nested in one function's lines; deeper ones are functions of their own
+
+
+def indented(lines: list) -> list:
+    return ["    " + line for line in lines]
 
 
 class SpecDSL:
@@ -27,6 +35,7 @@ class SpecDSL:
         self.bid_names: list = []
         self.gotos: dict = {}
         self.stretch = Stretch()  # the phases' `when` conditions share it (engine.advance opens and closes it)
+        self.temps = 0  # names given to values in the lines of statement blocks (`temp`)
 
     def error(self, message: str, path, hint: str | None = None) -> SpecError:
         return self.doc.error(message, tuple(path), hint)
@@ -49,27 +58,42 @@ class SpecDSL:
               steady: Steady | None = None):
         """A statement block: a string (`;`-separated), or a list of strings and {if/then/else} or {for/do}.
         A whole block (`steady` None) that moves no card remembers, while it runs, the defines it uses that none
-        of its assignments may change (`value` in ten lines of scoring is worked out once; dslruntime.Steady)."""
+        of its assignments may change (`value` in ten lines of scoring is worked out once; dslruntime.Steady).
+
+        The block is one Python function (dslfuse): each item's lines written one after another, each string and
+        condition keeping its own guard (a fresh loop budget; an error names that item's place)."""
         scope = scope or self.scope
+        value = self.doc.get(path)
+        if steady is not None and isinstance(value, str):
+            return compile_stmts(value, scope, SourceRef(self.doc, path), dict(locals_ or {}), steady)
+        ns = namespace(scope.shared)
+        return statements_function(self.block_lines(path, dict(locals_ or {}), scope, steady, 0), ns)
+
+    def block_lines(self, path: tuple, locals_: dict, scope: Scope, steady: Steady | None, depth: int) -> list:
+        """The Python lines of the statement block at `path` (see `stmts`); `steady` None: the block remembers
+        what none of its assignments may change, its cells forgotten before and after it (as Steady.loop)."""
+        if depth > MAX_BLOCK_DEPTH:
+            return [bound(namespace(scope.shared), self.stmts(path, locals_, scope, steady)) + "(ctx)"]
         if steady is None:
             written = self.block_writes(path, scope)
             if written is not None:
                 block = Steady(written)
-                return block.loop(self.stmts(path, locals_, scope, block))
+                steady_lines = self.block_lines(path, locals_, scope, block, depth)
+                cells = list(block.cells.values())
+                if not cells:
+                    return steady_lines
+                forget = f"forget({bound(namespace(scope.shared), cells)})"
+                return [forget, "try:"] + indented(steady_lines) + ["finally:", "    " + forget]
         value = self.doc.get(path)
-        locals_ = dict(locals_ or {})
+        locals_ = dict(locals_)
         if isinstance(value, str):
-            return compile_stmts(value, scope, SourceRef(self.doc, path), locals_, steady)
+            return self.item_lines(compile_stmts(value, scope, SourceRef(self.doc, path), locals_, steady), scope)
         if not isinstance(value, list):
             raise self.error("statements are a string or a list of strings", path)
-        parts = [self.block(path + (i,), locals_, scope, steady) for i in range(len(value))]
-        if len(parts) == 1:
-            return parts[0]
-
-        def run(ctx):  # not guarded: each part's expressions and statements are, and report their own place
-            for part in parts:
-                part(ctx)
-        return run
+        lines: list = []
+        for i in range(len(value)):
+            lines += self.block(path + (i,), locals_, scope, steady, depth)
+        return lines
 
     def block_writes(self, path: tuple, scope: Scope) -> frozenset | None:
         """The names a statement block may assign, or None when it may change more (an effect call, a capped
@@ -99,25 +123,42 @@ class SpecDSL:
             names |= found
         return names
 
-    def block(self, path: tuple, locals_: dict, scope: Scope, steady: Steady | None):
+    def block(self, path: tuple, locals_: dict, scope: Scope, steady: Steady | None, depth: int) -> list:
+        """One item of a list of statements as lines."""
         item = self.doc.get(path)
         if isinstance(item, str):
-            return compile_stmts(item, scope, SourceRef(self.doc, path), locals_, steady)
+            return self.item_lines(compile_stmts(item, scope, SourceRef(self.doc, path), locals_, steady), scope)
         if isinstance(item, dict) and "if" in item:
             test = self.expr(path + ("if",), "bool", locals_, scope, steady)
-            then = self.stmts(path + ("then",), locals_, scope, steady) if "then" in item else (lambda ctx: None)
-            other = self.stmts(path + ("else",), locals_, scope, steady) if "else" in item else None
-            if other is None:
-                return lambda ctx: then(ctx) if test(ctx) else None
-            return lambda ctx: then(ctx) if test(ctx) else other(ctx)
+            t = self.temp("yt")
+            then = self.block_lines(path + ("then",), locals_, scope, steady, depth + 1) if "then" in item else []
+            other = self.block_lines(path + ("else",), locals_, scope, steady, depth + 1) if "else" in item else []
+            lines = self.item_lines(test, scope, t) + [f"if {t}:"] + indented(then or ["pass"])
+            return lines + (["else:"] + indented(other) if other else [])
         if isinstance(item, dict) and "for" in item:
-            return self.for_block(path, item, locals_, scope, steady)
+            return self.for_block(path, item, locals_, scope, steady, depth)
         if isinstance(item, dict) and "do" in item:  # a named block: {name: …, do: […]} (variants merge by name)
-            return self.stmts(path + ("do",), locals_, scope, steady)
+            return self.block_lines(path + ("do",), locals_, scope, steady, depth + 1)
         raise self.error("a statement is a string, {if: …, then: […]}, {for: 'x in list', do: […]} or "
                          "{name: …, do: […]}", path)
 
-    def for_block(self, path: tuple, item: dict, locals_: dict, scope: Scope, steady: Steady | None):
+    def item_lines(self, fn, scope: Scope, into: str | None = None) -> list:
+        """A guarded item's lines (its guard written in: dslfuse.guarded_lines), or a call of it; with `into`,
+        its value put into that name."""
+        ns = namespace(scope.shared)
+        lines = guarded_lines(fn, ns, into)
+        if lines is not None:
+            return lines
+        call = bound(ns, fn) + "(ctx)"
+        return [f"{into} = {call}" if into is not None else call]
+
+    def temp(self, kind: str) -> str:
+        """A new name for a value the lines of a block keep (`yt3`: a test's value)."""
+        self.temps += 1
+        return f"{kind}{self.temps}"
+
+    def for_block(self, path: tuple, item: dict, locals_: dict, scope: Scope, steady: Steady | None,
+                  depth: int) -> list:
         m = re.match(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", str(item["for"]), re.S)
         if not m:
             raise self.error("write for: 'name in list'", path + ("for",))
@@ -128,17 +169,12 @@ class SpecDSL:
         if not T.is_list(compiled.type):
             raise self.doc.error(f"'for' needs a list, not {compiled.type}", path + ("for",), offset=offset)
         inner = dict(locals_, **{var: (T.element(compiled.type), compiled.domain)})
-        body = self.stmts(path + ("do",), inner, scope, steady)
-        coll = counted(guarded(compiled, shifted), Compiler(scope, shifted).loop_limit(None))
-
-        def loop(ctx):
-            loc = ctx.loc
-            saved = loc.get(var)
-            for v in coll(ctx):
-                loc[var] = v
-                body(ctx)
-            loc[var] = saved
-        return loop
+        body = self.block_lines(path + ("do",), inner, scope, steady, depth + 1)
+        over = bound(namespace(scope.shared), Compiler(scope, shifted).loop_limit(None))
+        c, s, e = self.temp("yc"), self.temp("ys"), self.temp("ye")
+        return self.item_lines(guarded(compiled, shifted), scope, c) + [
+            f"{c} = charge({c}, {over})", f"{s} = ctx.loc.get({var!r})", f"for {e} in {c}:",
+            f"    ctx.loc[{var!r}] = {e}"] + indented(body or ["pass"]) + [f"ctx.loc[{var!r}] = {s}"]
 
     def number(self, path: tuple, value: Any):
         """An int given literally or as a DSL expression."""

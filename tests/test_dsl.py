@@ -448,3 +448,34 @@ def test_statements_written_as_python_fail_with_the_located_errors_of_their_clos
     written, closures = run_both(text, values)
     assert written == closures
     assert re.search(message, written)
+
+
+@pytest.mark.parametrize("second,message", [
+    ("taken[nobody] = 1", r"'taken\[…\]' is indexed by none here"),
+    ("taken[dealer] = max(points(c) for c in hand[dealer]) + 1", r"failed while the game ran \(TypeError"),
+])
+def test_an_error_in_the_second_of_three_yaml_items_names_that_item(tmp_path, second, message):
+    """A list of statements runs as one function (spec_dsl), each item keeping its own guard: the failing second
+    item (a none index; max of an empty hand plus 1) is named at its own line, after the first item ran."""
+    import random
+    from pathlib import Path
+    from interpreter import engine
+    from interpreter.compiler import load_game
+    text = Path("docs/examples/tiny.yaml").read_text(encoding="utf-8")
+    one = '    do: "for s in seats: taken[s] = sum(points(c) for c in won[s])"\n'
+    assert one in text
+    text = text.replace(one, '    do:\n      - "for s in seats: taken[s] = 1"\n'
+                             f'      - "{second}"\n      - "taken[dealer] = 7"\n')
+    text = text.replace("vars:\n", "vars:\n  nobody: {type: seat}\n")
+    path = tmp_path / "v.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(f'      - "{second}"') + 1
+    game = load_game(str(path))
+    st = engine.new_match(game, 2, 0)
+    rng = random.Random(0)
+    with pytest.raises(SpecRuntimeError, match=message) as info:
+        while not st.deal_over:
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))], check=False)
+    assert (info.value.location.file, info.value.location.line) == (str(path), line)
+    assert st.vars["taken"] == [1, 1]  # the first item ran, the third did not
