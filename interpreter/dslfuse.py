@@ -28,6 +28,7 @@ MADE = "__made__"  # its key in a namespace: the functions made there, by source
 BLOCKS = "__blocks__"  # its key in a namespace: a statement block's call (`_k7(ctx)`) -> the block's lines
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
+MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 nested blocks: try, for); see `indented`
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
@@ -89,10 +90,10 @@ def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> 
     fail = bound(ns, lambda exc: error(f"{type(exc).__name__}: {exc}"))
     block_lines = ns.get(BLOCKS, {}).get(code)
     if block_lines is None:
-        made: Any = statements_function(guard(fail, [f"return {code}"]), ns)
+        made: Any = statements_function(guard(fail, [f"return {code}"], ns), ns)
         made.guarded = (ns, fail, code, None)
         return made
-    name = block(guard(fail, block_lines), ns)[:-len("(ctx)")]
+    name = block(guard(fail, block_lines, ns), ns)[:-len("(ctx)")]
 
     def made_later(ctx):
         return ns[name](ctx)
@@ -100,10 +101,25 @@ def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> 
     return made_later
 
 
-def guard(fail: str, lines: list[str]) -> list[str]:
+def guard(fail: str, lines: list[str], ns: dict) -> list[str]:
     """`lines` with a fresh loop budget, a Python error inside them raised as the located error `fail(exc)`."""
-    return ["BUDGET.steps = 0", "try:"] + ["    " + line for line in lines] + \
+    return ["BUDGET.steps = 0", "try:"] + indented(lines, ns) + \
         ["except PYTHON_ERRORS as exc:", f"    raise {fail}(exc) from None"]
+
+
+def indented(lines: list[str], ns: dict, levels: int = 1) -> list[str]:
+    """`lines` (a statement's, or a block's: the names they set are their own) indented by `levels`; lines that
+    would nest deeper than MAX_INDENT become a function of their own (`block`), called there.
+
+    >>> indented(["if x:", "    y = 1"], {}, 2)
+    ['        if x:', '            y = 1']
+    >>> ns = namespace({}); indented(["pass"], ns, MAX_INDENT + 1)[0].strip().endswith("(ctx)")
+    True
+    """
+    if levels + max((len(line) - len(line.lstrip(" "))) // 4 for line in lines) > MAX_INDENT:
+        lines = [block(lines, ns)]
+    pad = "    " * levels
+    return [pad + line for line in lines]
 
 
 def guarded_lines(fn: Callable, ns: dict, into: str | None = None) -> list[str] | None:
@@ -120,7 +136,15 @@ def guarded_lines(fn: Callable, ns: dict, into: str | None = None) -> list[str] 
         lines = [f"{into} = {code}"]
     elif code is not None:
         return None
-    return guard(fail, lines)
+    return guard(fail, lines, ns)
+
+
+def forgetting(cells: list, lines: list[str], ns: dict) -> list[str]:
+    """`lines` with a Steady's `cells` forgotten before and after them (Steady.loop, as lines)."""
+    if not cells:
+        return lines
+    forget = f"forget({bound(ns, cells)})"
+    return [forget, "try:"] + indented(lines, ns) + ["finally:", "    " + forget]
 
 
 def statements_function(lines: list[str], ns: dict) -> Callable[[Any], None]:

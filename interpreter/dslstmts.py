@@ -5,12 +5,11 @@ from __future__ import annotations
 from . import dslruntime
 from . import dsltypes as T
 from .dslexpr import Compiler, _a, _args, _not_none
-from .dslfuse import block, bound
+from .dslfuse import block, bound, forgetting, indented
 from .dslruntime import MAX_INT, MAX_LIST, Steady, looper, setter, size_checked
 from .dslscope import Compiled, Fn, Symbol
 from .errors import DSLSyntaxError
 
-MAX_INDENT = 20  # nested `if`s written as Python source; one deeper keeps its closure (Python allows 100)
 BIG = repr(MAX_INT)
 
 
@@ -26,25 +25,25 @@ class StatementCompiler(Compiler):
         writes the lines into the guard itself."""
         lines: list[str] = []
         for c in node.children:
-            lines += self.stmt_lines(c, 0)
+            lines += self.stmt_lines(c)
         return Compiled(None, T.NONE, code=block(lines, self.ns), ns=self.ns)
 
-    def stmt_lines(self, node, depth: int) -> list[str]:
+    def stmt_lines(self, node) -> list[str]:
         """One statement as lines of Python source, each indented as the statement is (4 spaces per level)."""
         with self.level(node):
-            lines = self.statement_lines(node, depth)
+            lines = self.statement_lines(node)
             if lines is None:
                 lines = [bound(self.ns, self.statement(node)) + "(ctx)"]
         return lines
 
-    def statement_lines(self, node, depth: int) -> list[str] | None:
+    def statement_lines(self, node) -> list[str] | None:
         kind = node.data
-        if kind == "if_stmt" and depth < MAX_INDENT:
+        if kind == "if_stmt":
             test = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the condition after 'if'")
             head = f"if {self.code(test)}:"
-            return [head] + ["    " + line for line in self.stmt_lines(node.children[1], depth + 1)]
-        if kind == "for_stmt" and depth < MAX_INDENT:
-            return self.for_lines(node, depth)
+            return [head] + indented(self.stmt_lines(node.children[1]), self.ns)
+        if kind == "for_stmt":
+            return self.for_lines(node)
         if kind == "let_stmt":
             name = str(node.children[0])
             value = self.expr(node.children[1])
@@ -57,7 +56,7 @@ class StatementCompiler(Compiler):
             return self.assign_lines(node)
         return None
 
-    def for_lines(self, node, depth: int) -> list[str]:
+    def for_lines(self, node) -> list[str]:
         """A `for` statement as lines, as the closure runs it (dslruntime.looper inside Steady.loop): the
         defines its body remembers forgotten before and after, the list charged to the loop budget, the local
         bound to each element and restored at the end."""
@@ -70,18 +69,14 @@ class StatementCompiler(Compiler):
         inner.locals[var] = (T.element(coll.type), coll.domain)
         written = self.assigned_in(body_node)
         inner.steady = None if written is None else Steady(written)
-        body = inner.stmt_lines(body_node, depth + 3)
+        body = inner.stmt_lines(body_node)
         c, s, e = self.temp("c", new=True), self.temp("s", new=True), self.temp("e", new=True)
         over = bound(self.ns, self.loop_limit(node))
         lines = [f"{c} = charge({self.code(coll)}, {over})", f"{s} = ctx.loc.get({var!r}, MISSING)", "try:",
-                 f"    for {e} in {c}:", f"        ctx.loc[{var!r}] = {e}"] + ["        " + line for line in body] + \
+                 f"    for {e} in {c}:", f"        ctx.loc[{var!r}] = {e}"] + indented(body, self.ns, 2) + \
                 ["finally:", f"    if {s} is MISSING:", f"        ctx.loc.pop({var!r}, None)", "    else:",
                  f"        ctx.loc[{var!r}] = {s}"]
-        cells = list(inner.steady.cells.values()) if inner.steady is not None else []
-        if not cells:
-            return lines
-        forget = f"forget({bound(self.ns, cells)})"
-        return [forget, "try:"] + ["    " + line for line in lines] + ["finally:", "    " + forget]
+        return forgetting(list(inner.steady.cells.values()) if inner.steady is not None else [], lines, self.ns)
 
     def temp(self, kind: str, new: bool = False) -> str:
         """The name of this compile's current temporary of a kind (`v3`), or of a new one."""

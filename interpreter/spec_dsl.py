@@ -10,18 +10,11 @@ from typing import Any
 from . import dsltypes as T
 from .builtins import FUNCTIONS
 from .dsl import Compiler, Scope, ShiftedSource, SourceRef, compile_expr, compile_stmts, guarded, parse
-from .dslfuse import bound, guarded_lines, namespace, statements_function
+from .dslfuse import bound, forgetting, guarded_lines, indented, namespace, statements_function
 from .dslruntime import Steady, Stretch
 from .dslstmts import assigned_names
 from .errors import SpecError
 from .loader import Document
-
-
-MAX_BLOCK_DEPTH = 8  # lists of statements nested in one function's lines; deeper ones are functions of their own
-
-
-def indented(lines: list) -> list:
-    return ["    " + line for line in lines]
 
 
 class SpecDSL:
@@ -67,23 +60,17 @@ class SpecDSL:
         if steady is not None and isinstance(value, str):
             return compile_stmts(value, scope, SourceRef(self.doc, path), dict(locals_ or {}), steady)
         ns = namespace(scope.shared)
-        return statements_function(self.block_lines(path, dict(locals_ or {}), scope, steady, 0), ns)
+        return statements_function(self.block_lines(path, dict(locals_ or {}), scope, steady), ns)
 
-    def block_lines(self, path: tuple, locals_: dict, scope: Scope, steady: Steady | None, depth: int) -> list:
+    def block_lines(self, path: tuple, locals_: dict, scope: Scope, steady: Steady | None) -> list:
         """The Python lines of the statement block at `path` (see `stmts`); `steady` None: the block remembers
         what none of its assignments may change, its cells forgotten before and after it (as Steady.loop)."""
-        if depth > MAX_BLOCK_DEPTH:
-            return [bound(namespace(scope.shared), self.stmts(path, locals_, scope, steady)) + "(ctx)"]
         if steady is None:
             written = self.block_writes(path, scope)
             if written is not None:
                 block = Steady(written)
-                steady_lines = self.block_lines(path, locals_, scope, block, depth)
-                cells = list(block.cells.values())
-                if not cells:
-                    return steady_lines
-                forget = f"forget({bound(namespace(scope.shared), cells)})"
-                return [forget, "try:"] + indented(steady_lines) + ["finally:", "    " + forget]
+                steady_lines = self.block_lines(path, locals_, scope, block)
+                return forgetting(list(block.cells.values()), steady_lines, namespace(scope.shared))
         value = self.doc.get(path)
         locals_ = dict(locals_)
         if isinstance(value, str):
@@ -92,7 +79,7 @@ class SpecDSL:
             raise self.error("statements are a string or a list of strings", path)
         lines: list = []
         for i in range(len(value)):
-            lines += self.block(path + (i,), locals_, scope, steady, depth)
+            lines += self.block(path + (i,), locals_, scope, steady)
         return lines
 
     def block_writes(self, path: tuple, scope: Scope) -> frozenset | None:
@@ -123,7 +110,7 @@ class SpecDSL:
             names |= found
         return names
 
-    def block(self, path: tuple, locals_: dict, scope: Scope, steady: Steady | None, depth: int) -> list:
+    def block(self, path: tuple, locals_: dict, scope: Scope, steady: Steady | None) -> list:
         """One item of a list of statements as lines."""
         item = self.doc.get(path)
         if isinstance(item, str):
@@ -131,14 +118,15 @@ class SpecDSL:
         if isinstance(item, dict) and "if" in item:
             test = self.expr(path + ("if",), "bool", locals_, scope, steady)
             t = self.temp("yt")
-            then = self.block_lines(path + ("then",), locals_, scope, steady, depth + 1) if "then" in item else []
-            other = self.block_lines(path + ("else",), locals_, scope, steady, depth + 1) if "else" in item else []
-            lines = self.item_lines(test, scope, t) + [f"if {t}:"] + indented(then or ["pass"])
-            return lines + (["else:"] + indented(other) if other else [])
+            then = self.block_lines(path + ("then",), locals_, scope, steady) if "then" in item else []
+            other = self.block_lines(path + ("else",), locals_, scope, steady) if "else" in item else []
+            ns = namespace(scope.shared)
+            lines = self.item_lines(test, scope, t) + [f"if {t}:"] + indented(then or ["pass"], ns)
+            return lines + (["else:"] + indented(other, ns) if other else [])
         if isinstance(item, dict) and "for" in item:
-            return self.for_block(path, item, locals_, scope, steady, depth)
+            return self.for_block(path, item, locals_, scope, steady)
         if isinstance(item, dict) and "do" in item:  # a named block: {name: …, do: […]} (variants merge by name)
-            return self.block_lines(path + ("do",), locals_, scope, steady, depth + 1)
+            return self.block_lines(path + ("do",), locals_, scope, steady)
         raise self.error("a statement is a string, {if: …, then: […]}, {for: 'x in list', do: […]} or "
                          "{name: …, do: […]}", path)
 
@@ -157,8 +145,7 @@ class SpecDSL:
         self.temps += 1
         return f"{kind}{self.temps}"
 
-    def for_block(self, path: tuple, item: dict, locals_: dict, scope: Scope, steady: Steady | None,
-                  depth: int) -> list:
+    def for_block(self, path: tuple, item: dict, locals_: dict, scope: Scope, steady: Steady | None) -> list:
         m = re.match(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", str(item["for"]), re.S)
         if not m:
             raise self.error("write for: 'name in list'", path + ("for",))
@@ -169,12 +156,13 @@ class SpecDSL:
         if not T.is_list(compiled.type):
             raise self.doc.error(f"'for' needs a list, not {compiled.type}", path + ("for",), offset=offset)
         inner = dict(locals_, **{var: (T.element(compiled.type), compiled.domain)})
-        body = self.block_lines(path + ("do",), inner, scope, steady, depth + 1)
+        body = self.block_lines(path + ("do",), inner, scope, steady)
         over = bound(namespace(scope.shared), Compiler(scope, shifted).loop_limit(None))
         c, s, e = self.temp("yc"), self.temp("ys"), self.temp("ye")
         return self.item_lines(guarded(compiled, shifted), scope, c) + [
             f"{c} = charge({c}, {over})", f"{s} = ctx.loc.get({var!r})", f"for {e} in {c}:",
-            f"    ctx.loc[{var!r}] = {e}"] + indented(body or ["pass"]) + [f"ctx.loc[{var!r}] = {s}"]
+            f"    ctx.loc[{var!r}] = {e}"] + indented(body or ["pass"], namespace(scope.shared)) + \
+            [f"ctx.loc[{var!r}] = {s}"]
 
     def number(self, path: tuple, value: Any):
         """An int given literally or as a DSL expression."""

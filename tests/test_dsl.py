@@ -479,3 +479,13 @@ def test_an_error_in_the_second_of_three_yaml_items_names_that_item(tmp_path, se
             engine.apply(st, moves[rng.randrange(len(moves))], check=False)
     assert (info.value.location.file, info.value.location.line) == (str(path), line)
     assert st.vars["taken"] == [1, 1]  # the first item ran, the third did not
+
+
+def test_statements_nested_past_what_one_python_function_allows_still_run():
+    """Ten nested `for`s (two elements in the outer one) and forty nested `if`s: Python allows 20 nested blocks
+    in one function, so the lines nested deeper than dslfuse.MAX_INDENT become functions of their own — the same
+    result: x = 4 + 2 + 1."""
+    loops = "".join(f"for a{i} in [{'1, 2' if i == 0 else '1'}]: " for i in range(10))
+    ifs = "if x > 0: " * 40
+    written, closures = run_both(f"{loops}x += a0 * 0 + 1; {ifs}x += 1", {"x": 4, "who": 0, "call": [], "n": []})
+    assert written == closures and written[0]["x"] == 7
