@@ -318,11 +318,6 @@ def charge(values, over: Callable[[], Exception]):
     return values
 
 
-def counted(coll: Fn, error: Callable[[], Exception]) -> Fn:
-    """The collection of a loop, its length counted against the evaluation's loop budget."""
-    return lambda ctx: charge(coll(ctx), error)
-
-
 def looper(var: str, coll: Fn, cond: Fn | None, over: Callable[[], Exception]):
     """A runner binding `var` to each element that passes `cond`, giving the list of body(ctx); the elements
     count against the loop budget (`over()` is the error when it is spent). One loop in one frame: no generator
