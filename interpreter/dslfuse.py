@@ -1,11 +1,14 @@
-"""Python source for DSL expressions: the compile stage that joins an expression's parts into one function.
+"""Python source for DSL expressions and statements: the compile stage that joins a spec's parts into one function.
 
 Each part of an expression compiles to a closure; `a == 1 and b != c` would be five closures calling each other at
 every evaluation. Parts that can say what they compute as Python source (`Compiled.code`: names, constants,
 operators, comparisons, conditionals, built-in calls) are joined into their parent's source instead, and the
 whole runs as one function made by `eval` when it is first needed. A part that cannot (a loop, a define's use, a
-string with holes) takes part through its closure, bound to a name in the namespace. The namespace belongs to one
-compile scope (a game), so a game's functions never see another's names.
+string with holes) takes part through its closure, bound to a name in the namespace. Statements are written as
+lines the same way (dslstmts, spec_dsl: stores, `if`, `for`, `let`, effect calls; a YAML list of statements is one
+function whose items keep their own guards), `exec`'d as a `def` at their first call. Spec text reaches the source
+only through `repr`. The namespace belongs to one compile scope (a game), so a game's functions never see another's
+names.
 
 >>> ns = namespace({})
 >>> f = function("(ctx.loc['x'] + " + bound(ns, lambda ctx: 2) + "(ctx)) * 3", ns)
