@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 
 from . import engine
 from .events import phase_of
-from .phases.base import with_locals
 
 TRICK = -1  # the place of a card lying in the trick being played
 
@@ -110,8 +109,7 @@ def _narrow_discards(view, kn: Knowledge) -> None:
             continue
         zid = game.zone_id(phase.target, event.seat, n)
         for c, places in kn.places.items():
-            if zid in places and not any(with_locals(view, {"me": event.seat, "card": c}, tier)
-                                         for tier in phase.allowed):
+            if zid in places and not any(tier.holds(view, event.seat, c) for tier in phase.allowed):
                 kn.places[c] = tuple(z for z in places if z != zid)
 
 

@@ -136,3 +136,27 @@ def test_the_bot_writers_page_runs():
     import doctest
     failures, tried = doctest.testfile(os.path.join(ROOT, "docs", "bots.md"), module_relative=False)
     assert tried > 5 and failures == 0
+
+
+def test_a_discard_zone_holds_only_cards_its_rule_lets_go():
+    """Tarot's écart may not hold a king, a trump not shown, or the Excuse (the discard's `allowed` tiers): a
+    defender's knowledge never places such a card there, and the taker's own view knows the écart as it is."""
+    game = load_game(os.path.join(ROOT, "games", "tarot.yaml"))
+    deck = game.deck
+    checked = 0
+    for seed in range(1, 40):
+        rng = random.Random(seed)
+        st = engine.new_match(game, 4, seed)
+        while not st.deal_over and not any(e.kind == "discard" for e in st.events[st.deal_events:]):
+            engine.apply(st, rng.choice(engine.legal_moves(st)))
+        if st.deal_over:
+            continue
+        taker = st.vars["taker"]
+        ecart = game.zone_id("ecart", None, 4)
+        defender = next(s for s in range(4) if s != taker)
+        kn = knowledge(st.view(defender))
+        for c, places in kn.places.items():
+            if deck.rank_name[c] == "K" or deck.code(c) == "EX":
+                assert ecart not in places, deck.code(c)
+        checked += 1
+    assert checked >= 3
