@@ -56,10 +56,9 @@ class StatementCompiler(Compiler):
             return self.assign_lines(node)
         return None
 
-    def for_lines(self, node) -> list[str]:
-        """A `for` statement as lines, as the closure runs it (dslruntime.looper inside Steady.loop): the
-        defines its body remembers forgotten before and after, the list charged to the loop budget, the local
-        bound to each element and restored at the end."""
+    def for_parts(self, node) -> tuple:
+        """A `for` statement's loop variable, compiled list, the compiler of its body (the variable bound, and a
+        Steady for what the body cannot change) and the body's node."""
         var_token, coll_node, body_node = node.children
         var = str(var_token)
         coll = self.expr(coll_node)
@@ -69,6 +68,13 @@ class StatementCompiler(Compiler):
         inner.locals[var] = (T.element(coll.type), coll.domain)
         written = self.assigned_in(body_node)
         inner.steady = None if written is None else Steady(written)
+        return var, coll, inner, body_node
+
+    def for_lines(self, node) -> list[str]:
+        """A `for` statement as lines, as the closure runs it (dslruntime.looper inside Steady.loop): the
+        defines its body remembers forgotten before and after, the list charged to the loop budget, the local
+        bound to each element and restored at the end."""
+        var, coll, inner, body_node = self.for_parts(node)
         body = inner.stmt_lines(body_node)
         c, s, e = self.temp("c", new=True), self.temp("s", new=True), self.temp("e", new=True)
         over = bound(self.ns, self.loop_limit(node))
@@ -152,15 +158,7 @@ class StatementCompiler(Compiler):
     def statement(self, node) -> Fn:
         kind = node.data
         if kind == "for_stmt":
-            var_token, coll_node, body_node = node.children
-            var = str(var_token)
-            coll = self.expr(coll_node)
-            if not T.is_list(coll.type):
-                self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
-            inner = StatementCompiler(self.scope, self.source, self.locals, self.macro_stack)
-            inner.locals[var] = (T.element(coll.type), coll.domain)
-            written = self.assigned_in(body_node)
-            inner.steady = None if written is None else Steady(written)
+            var, coll, inner, body_node = self.for_parts(node)
             body = inner.stmt(body_node)
             run = looper(var, coll.fn, None, self.loop_limit(node))
             loop = lambda ctx: run(ctx, body) and None  # noqa: E731
