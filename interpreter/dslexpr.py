@@ -16,17 +16,19 @@ from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse
 from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
-                         name_of)
-from .dslfuse import bound, code_of, fits, fresh, guarded_function, namespace
+                         name_of, remembered_by)
+from .dslfuse import bound, code_of, fits, fresh, function, guarded_function, namespace
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
-from .reads import calls_in, free_names
+from .reads import GAME_CONSTANTS, calls_in, free_names
 
 # Built-ins whose value depends on the deck and their arguments only (a define of a card that calls nothing
 # else and reads no name but its parameter is tabled by card: dslruntime.card_table).
 DECK_ONLY = frozenset({"suit", "rank", "rank_name", "points", "card", "len", "abs", "min", "max", "floor", "ceil",
                        "trunc", "round", "sum", "count", "any", "all", "first", "max_by", "min_by"})
 SCALARS = frozenset({T.BOOL, T.INT, T.NUM, T.STR})
+# Built-ins whose value depends on their arguments and the player count only.
+SEAT_ORDER = frozenset({"order_from", "others", "left"})
 
 # Compile-time limits: how deeply one expression nests once its defines are inlined (its closures call each other
 # that deep at run time: a few Python frames a level), how many parts it has, how long a number may be. A level is
@@ -612,6 +614,43 @@ class Compiler:
                 and calls_in(tree, self.scope.macros) <= DECK_ONLY
         return known
 
+    def inputs_of(self, macro) -> str | None:
+        """For a define without arguments that reads only plain state (vars, options, sheet columns by seat, the
+        dealer and the seats in play; no zone, no local of the place) and calls only built-ins of the deck and the
+        seat order: Python source of a key of everything it reads (a tuple; lists as tuples), by which its values
+        are remembered (dslruntime.remembered_by). None for any other define."""
+        key = ("inputs", macro.name)
+        if key not in self.scope.shared:
+            parts = ["ctx.n"]
+            for name in sorted(self.free(macro.name)):
+                sym = self.scope.symbols.get(name)
+                if name in GAME_CONSTANTS and sym is not None:
+                    continue  # fixed for a game and a player count
+                whole = self.whole_value(name, sym)
+                if whole is None:
+                    parts = []
+                    break
+                parts.append(whole)
+            tree = parse(macro.text, "expr", macro.source)
+            plain = bool(parts) and calls_in(tree, self.scope.macros) <= DECK_ONLY | SEAT_ORDER
+            self.scope.shared[key] = "(" + ", ".join(parts) + ",)" if plain else None
+        return self.scope.shared[key]
+
+    def whole_value(self, name: str, sym: Symbol | None) -> str | None:
+        """Python source of a name's whole value as a key (`ctx.vars['declarer']`, `tuple(ctx.vars['call'])` for a
+        per-seat var), or None when it is not plain state: a zone, a local here, a column by pair, no source, lists
+        of lists."""
+        if sym is None or sym.code is None or name in self.locals or sym.zone:
+            return None
+        item = T.element(sym.type) if T.is_list(sym.type) and not sym.index else sym.type
+        if T.is_list(item):  # a list of lists is no key
+            return None
+        if not sym.index:
+            return f"tuple({sym.code})" if T.is_list(sym.type) else sym.code
+        if sym.code.endswith("[{}]") and sym.code.count("{}") == 1:
+            return f"tuple({sym.code[:-4]})"
+        return None
+
     def shared_macro(self, node, macro, args: list) -> Compiled:
         """A define is compiled once per argument types and types of the locals of the place it is used that
         it mentions (a define sees those locals, e.g. `me`), and shared by every place that uses it alike; each
@@ -637,6 +676,11 @@ class Compiler:
             # a define without arguments whose body has code: that code joins the code of the place using it
             return Compiled(None, body.type, body.domain, const=body.const and not outer, local=body.local,
                             requires=body.requires, code=body.code, ns=self.ns)
+        if not args and not remembered and body.code is None and not body.const:
+            inputs = self.inputs_of(macro)
+            if inputs is not None:  # `defenders`: a loop over plain state, worked out again only for new inputs
+                return Compiled(remembered_by(body.fn, function(inputs, self.ns)), body.type, body.domain,
+                                local=body.local, requires=body.requires)
         # an argument that is the same-named local (`is_trump(c)` where c is bound) needs no binding
         bind = [(p, a.fn) for p, a in zip(macro.params, args) if a.local != p]
         fn = define_call(tuple(p for p, _ in bind), [f for _, f in bind], body.fn)

@@ -35,7 +35,7 @@ MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 neste
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
-           "refuse_big": refuse_big, "type": type, "int": int,
+           "refuse_big": refuse_big, "type": type, "int": int, "tuple": tuple,
            "charge": charge, "forget": forget, "MISSING": MISSING}
 
 

@@ -145,6 +145,26 @@ class Stretch(Steady):
         return remembered
 
 
+REMEMBERED = 1024  # inputs whose values a define remembers (then it starts again)
+
+
+def remembered_by(fn: Fn, inputs: Fn) -> Fn:
+    """`fn` (a define's body without arguments) remembering its value by `inputs(ctx)`, a key of everything it
+    reads (dslexpr.Compiler.inputs_of): `defenders` is worked out once per declarer and seats in play, not at
+    every use. A list value is handed out as a copy, so no use can change the one remembered."""
+    memo: dict = {}
+
+    def remembered(ctx):
+        key = inputs(ctx)
+        value = memo.get(key, MISSING)
+        if value is MISSING:
+            if len(memo) >= REMEMBERED:
+                memo.clear()
+            value = memo[key] = fn(ctx)
+        return list(value) if type(value) is list else value
+    return remembered
+
+
 def card_lookup(param: str, body: Fn, table: dict) -> Callable[[Any, Any], Any]:
     """(ctx, card) -> the value of a define of one card whose value depends on the card alone (`is_trump(c)`:
     the deck's facts about it, constants): worked out once per card, then looked up in `table` (shared by every

@@ -489,3 +489,29 @@ def test_statements_nested_past_what_one_python_function_allows_still_run():
     ifs = "if x > 0: " * 40
     written, closures = run_both(f"{loops}x += a0 * 0 + 1; {ifs}x += 1", {"x": 4, "who": 0, "call": [], "n": []})
     assert written == closures and written[0]["x"] == 7
+
+
+def test_a_define_over_plain_state_is_remembered_by_what_it_reads():
+    """`whisting` (a loop over a per-seat var and an option) is remembered by the values it reads: asked again
+    with the same values it gives an equal list (a copy: no use can change the one remembered); a new value of
+    either is worked out afresh. A define reading a zone or a local of the place is not remembered."""
+    scope, store = make_scope()
+    scope.symbols["call"].code = "ctx.vars['call'][{}]"
+    scope.symbols["x"].code = "ctx.vars['x']"
+    scope.macros["whisting"] = Macro("whisting", (), "[s for s in [0, 1, 2] if call[s] == 'whist' and x > 0]",
+                                     SourceRef())
+    ctx = Context()
+    ctx.vars, ctx.n = store, 3
+    fn, _ = compile_expr("whisting", scope)
+    first = fn(ctx)
+    assert first == [1] and fn(ctx) == [1] and fn(ctx) is not fn(ctx)
+    assert scope.shared[("inputs", "whisting")] == "(ctx.n, tuple(ctx.vars['call']), ctx.vars['x'],)"
+    first.append(2)  # a caller's copy
+    assert fn(ctx) == [1]
+    store["call"][2] = "whist"
+    assert fn(ctx) == [1, 2]
+    store["x"] = 0
+    assert fn(ctx) == []
+    scope.macros["mine"] = Macro("mine", (), "[s for s in [0, 1] if s == me]", SourceRef())
+    compile_expr("mine", scope, locals_={"me": ("int", None)})
+    assert scope.shared[("inputs", "mine")] is None
