@@ -442,7 +442,9 @@ class Compiler:
             self.fail(node.children[1], f"{base.type} has no field '{name}'",
                       "fields: " + ", ".join(sorted(fields)))
         t, domain = fields[name]
-        fused = self.joined(f"field_value({self.code(base)}, {name!r})", t, domain)
+        record = fresh(self.ns)  # field_value, in place
+        fused = self.joined(f"(None if ({record} := {self.code(base)}) is None else {record}.fields[{name!r}])", t,
+                            domain)
         if fused is not None:
             return fused
         f = base.fn
@@ -547,8 +549,11 @@ class Compiler:
         domain = fn.domain([a.domain for a in args]) if fn.domain else None
         if fn.static and all(a.const for a in args):
             return Compiled(once(impl, [a.fn for a in args]), t, domain)
-        fused = self.joined(f"{bound(self.ns, impl)}(" + ", ".join(["ctx"] + [self.code(a) for a in args]) + ")", t,
-                            domain)
+        if fn.python is not None:
+            call = f"{fn.python}(" + ", ".join(self.code(a) for a in args) + ")"
+        else:
+            call = f"{bound(self.ns, impl)}(" + ", ".join(["ctx"] + [self.code(a) for a in args]) + ")"
+        fused = self.joined(call, t, domain)
         if fused is not None:
             return fused
         fns = [a.fn for a in args]

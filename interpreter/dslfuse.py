@@ -36,7 +36,7 @@ LITERALS = (int, bool, str, type(None))  # values written as themselves in sourc
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
            "refuse_big": refuse_big, "type": type, "int": int, "tuple": tuple,
-           "charge": charge, "forget": forget, "MISSING": MISSING}
+           "charge": charge, "forget": forget, "MISSING": MISSING, "len": len, "abs": abs, "min": min, "max": max}
 
 
 def namespace(shared: dict) -> dict:
