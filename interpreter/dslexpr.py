@@ -17,7 +17,7 @@ from .dslparse import HOLE, ShiftedSource, SourceRef, parse
 from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
                          name_of, remembered_by)
-from .dslfuse import bound, code_of, fits, fresh, function, guarded_function, namespace
+from .dslfuse import bound, bound_once, code_of, fits, fresh, function, guarded_function, namespace
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from .reads import GAME_CONSTANTS, calls_in, free_names
@@ -702,6 +702,11 @@ class Compiler:
         if remembered:
             assert steady is not None
             fn = steady.remember(fn, key)
+            code = steady.read_code(key, fn, lambda value: bound_once(self.ns, value), lambda: fresh(self.ns))
+            fused = self.joined(code, body.type, body.domain, requires=requires)
+            if fused is not None:
+                fused.local = local
+                return fused
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
                         requires=requires, card_of=card_of)
 
