@@ -150,7 +150,10 @@ def _move_all(ctx, source, target):
 
 
 def _zone_id(ctx, zone):
-    return next(i for i, z in enumerate(ctx.zones) if z is zone)
+    for i, z in enumerate(ctx.zones):
+        if z is zone:
+            return i
+    raise StopIteration(zone)  # as `next` of an empty search would: not a zone of this state
 
 
 def _reveal(ctx, zone):
@@ -245,7 +248,8 @@ FUNCTIONS = {f.name: f for f in [
     Function("others", (T.SEAT,), SEATS, _others, doc="every seat but s, starting at s's left"),
     Function("order_from", (T.SEAT, SEATS), SEATS, _order_from,
              doc="the seats of a list in play order, starting after s"),
-    Function("len", (T.list_of(T.ANY),), T.INT, lambda ctx, xs: len(xs), doc="the number of items in a list"),
+    Function("len", (T.list_of(T.ANY),), T.INT, lambda ctx, xs: len(xs), python="len",
+             doc="the number of items in a list"),
     Function("suit", (T.CARD,), T.STR, _suit, doc="a card's suit code ('' for cards outside the suits)",
              domain=None),
     Function("rank", (T.CARD,), T.INT, _rank, doc="a card's position in its rank order, 0 = lowest"),
@@ -267,9 +271,11 @@ FUNCTIONS = {f.name: f for f in [
              doc="every sub-list of exactly k items (list order kept)"),
     Function("range", (T.INT, T.INT), T.list_of(T.INT), _range, min_args=1,
              doc="the whole numbers from a up to b - 1 (from 0 up to a - 1 with one argument)"),
-    Function("abs", (T.NUM,), _number, lambda ctx, x: abs(x), doc="absolute value"),
-    Function("min", (T.NUM, T.NUM), _number, lambda ctx, a, b: min(a, b), doc="the smaller of two numbers"),
-    Function("max", (T.NUM, T.NUM), _number, lambda ctx, a, b: max(a, b), doc="the larger of two numbers"),
+    Function("abs", (T.NUM,), _number, lambda ctx, x: abs(x), python="abs", doc="absolute value"),
+    Function("min", (T.NUM, T.NUM), _number, lambda ctx, a, b: min(a, b), python="min",
+             doc="the smaller of two numbers"),
+    Function("max", (T.NUM, T.NUM), _number, lambda ctx, a, b: max(a, b), python="max",
+             doc="the larger of two numbers"),
     Function("floor", (T.NUM,), T.INT, lambda ctx, x: math.floor(x), doc="round down"),
     Function("ceil", (T.NUM,), T.INT, lambda ctx, x: math.ceil(x), doc="round up"),
     Function("trunc", (T.NUM,), T.INT, lambda ctx, x: _trunc(x), doc="round toward zero"),

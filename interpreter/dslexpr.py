@@ -17,7 +17,7 @@ from .dslparse import HOLE, ShiftedSource, SourceRef, parse
 from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
                          name_of, remembered_by)
-from .dslfuse import bound, code_of, fits, fresh, function, guarded_function, namespace
+from .dslfuse import bound, bound_once, code_of, fits, fresh, function, guarded_function, namespace
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from .reads import GAME_CONSTANTS, calls_in, free_names
@@ -442,7 +442,9 @@ class Compiler:
             self.fail(node.children[1], f"{base.type} has no field '{name}'",
                       "fields: " + ", ".join(sorted(fields)))
         t, domain = fields[name]
-        fused = self.joined(f"field_value({self.code(base)}, {name!r})", t, domain)
+        record = fresh(self.ns)  # field_value, in place
+        fused = self.joined(f"(None if ({record} := {self.code(base)}) is None else {record}.fields[{name!r}])", t,
+                            domain)
         if fused is not None:
             return fused
         f = base.fn
@@ -547,8 +549,11 @@ class Compiler:
         domain = fn.domain([a.domain for a in args]) if fn.domain else None
         if fn.static and all(a.const for a in args):
             return Compiled(once(impl, [a.fn for a in args]), t, domain)
-        fused = self.joined(f"{bound(self.ns, impl)}(" + ", ".join(["ctx"] + [self.code(a) for a in args]) + ")", t,
-                            domain)
+        if fn.python is not None:
+            call = f"{fn.python}(" + ", ".join(self.code(a) for a in args) + ")"
+        else:
+            call = f"{bound(self.ns, impl)}(" + ", ".join(["ctx"] + [self.code(a) for a in args]) + ")"
+        fused = self.joined(call, t, domain)
         if fused is not None:
             return fused
         fns = [a.fn for a in args]
@@ -697,6 +702,11 @@ class Compiler:
         if remembered:
             assert steady is not None
             fn = steady.remember(fn, key)
+            code = steady.read_code(key, fn, lambda value: bound_once(self.ns, value), lambda: fresh(self.ns))
+            fused = self.joined(code, body.type, body.domain, requires=requires)
+            if fused is not None:
+                fused.local = local
+                return fused
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
                         requires=requires, card_of=card_of)
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 NAMESPACE = "python namespace"  # its key in a scope's `shared` dict
 MADE = "__made__"  # its key in a namespace: the functions made there, by source text
 BLOCKS = "__blocks__"  # its key in a namespace: a statement block's call (`_k7(ctx)`) -> the block's lines
+ONCE = "__once__"  # its key in a namespace: id of an object bound once (bound_once) -> its name
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 nested blocks: try, for); see `indented`
@@ -36,7 +37,7 @@ LITERALS = (int, bool, str, type(None))  # values written as themselves in sourc
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
            "refuse_big": refuse_big, "type": type, "int": int, "tuple": tuple,
-           "charge": charge, "forget": forget, "MISSING": MISSING}
+           "charge": charge, "forget": forget, "MISSING": MISSING, "len": len, "abs": abs, "min": min, "max": max}
 
 
 def namespace(shared: dict) -> dict:
@@ -51,6 +52,15 @@ def bound(ns: dict, value: Any) -> str:
     """A new name in `ns` for `value` (a closure, a constant, an error to raise)."""
     name = f"_{len(ns)}"
     ns[name] = value
+    return name
+
+
+def bound_once(ns: dict, value: Any) -> str:
+    """The name in `ns` of an object every function there may share (a Stretch): bound at its first use."""
+    names = ns.setdefault(ONCE, {})
+    name = names.get(id(value))
+    if name is None or ns[name] is not value:
+        name = names[id(value)] = bound(ns, value)
     return name
 
 

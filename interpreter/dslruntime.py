@@ -86,6 +86,13 @@ class Steady:
             return value
         return remembered
 
+    def read_code(self, key, remembered: Fn, bind: Callable[[Any], str], fresh: Callable[[], str]) -> str:
+        """Python source reading the value `remember` keeps for the define compiled as `key` in place, calling
+        its closure `remembered` only to work it out. `bind(value)` names a value in the source's namespace,
+        `fresh()` gives an unused name (dslfuse.bound and fresh)."""
+        value = fresh()
+        return f"({value} if ({value} := {bind(self.cells[key])}[0]) is not MISSING else {bind(remembered)}(ctx))"
+
     def loop(self, run: Fn) -> Fn:
         """`run` (the loop) forgetting the remembered values before and after it."""
         cells = list(self.cells.values())
@@ -128,6 +135,12 @@ class Stretch(Steady):
 
     def close(self) -> None:
         self.token = None
+
+    def read_code(self, key, remembered: Fn, bind: Callable[[Any], str], fresh: Callable[[], str]) -> str:
+        # the value worked out in this stretch while one is open (an open stretch's token is never None);
+        # `bind(self)` gives the same name at each use (dslfuse.bound_once)
+        cell = bind(self.cells[key])
+        return f"({cell}[1] if {cell}[0] is {bind(self)}.token is not None else {bind(remembered)}(ctx))"
 
     def remember(self, fn: Fn, key) -> Fn:
         stretch = self

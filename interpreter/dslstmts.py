@@ -127,12 +127,17 @@ class StatementCompiler(Compiler):
         place = str(sym.code).format(*keys)
         if op == "=":
             return lines + [f"{place} = {v}"]
-        d = self.temp("d", new=True)
         v = self.temp("v", new=True)
         big = bound(self.ns, self.too_big(value_node, name))
-        return lines + [f"{d} = {self.code(value)}", f"if {d}:", f"    {v} = {place} {op[0]} {d}",
-                        f"    if type({v}) is not int or not -{BIG} < {v} < {BIG}:",
-                        f"        refuse_big({v}, {big})", f"    {place} = {v}"]
+        # an int var stays an int when a whole number is added: only its size is checked
+        sized = f"not -{BIG} < {v} < {BIG}" if sym.type == T.INT and value.type == T.INT else \
+            f"type({v}) is not int or not -{BIG} < {v} < {BIG}"
+        store = [f"{v} = {place} {op[0]} {{}}", f"if {sized}:", f"    refuse_big({v}, {big})", f"{place} = {v}"]
+        delta = value.fn(None) if value.const else None
+        if type(delta) is int:  # a constant delta is written in, and a zero one adds nothing
+            return lines + ([] if delta == 0 else [store[0].format(delta)] + store[1:])
+        d = self.temp("d", new=True)
+        return lines + [f"{d} = {self.code(value)}", f"if {d}:"] + ["    " + line for line in [store[0].format(d)] + store[1:]]
 
     def assign_parts(self, node, sym: Symbol) -> tuple:
         """The value and the indexes of an assignment to `sym`, compiled and checked (as `assign` does)."""

@@ -111,6 +111,8 @@ def test_conditions_checked_in_one_stretch_share_a_define():
     first, _ = compile_expr("big and x == 4", scope, steady=stretch)
     second, _ = compile_expr("not big", scope, steady=stretch)
     ctx = Context()
+    assert first(ctx) is True and len(reads) == 1  # never opened: worked out (nothing is remembered yet)
+    reads.clear()
     stretch.open()
     assert first(ctx) is True and second(ctx) is False and len(reads) == 1
     stretch.close()
@@ -439,6 +441,9 @@ def test_statements_written_as_python_change_the_state_as_their_closures_do():
     ("call[who] = 'pass'", {"who": None}, r"'call\[…\]' is indexed by none here"),
     ("n[who] += 1", {"who": None}, r"'n\[…\]' is indexed by none here"),
     ("x += x", {"x": 2 ** 52}, r"the value stored in 'x' grew past the limit"),
+    ("x += 1", {"x": 2 ** 53 - 1}, r"the value stored in 'x' grew past the limit"),  # a constant delta
+    ("n[who] -= 2", {"n": [2 - 2 ** 53]}, r"the value stored in 'n' grew past the limit"),
+    ("n[who] += 0", {"who": None}, r"'n\[…\]' is indexed by none here"),  # a zero delta still reads its index
     ("x = x * 4", {"x": 2 ** 52}, r"the value stored in 'x' grew past the limit"),
     ("x = 3; let y = x * who", {"who": 2 ** 53}, r"the value stored in 'y' grew past the limit"),
     ("x = 3; n[x] = 1", {"x": 0, "n": [0]}, r"this expression failed while the game ran \(IndexError"),
