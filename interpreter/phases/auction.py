@@ -153,7 +153,7 @@ class AuctionPhase(Phase):
         spoken = ph["spoken"][i]
         for move, flags in offers:
             if flags is None or (not (spoken and flags.first_call) and (flags.free is None or flags.free(st))
-                                 and (flags.bound is None or self.allows(st, flags, i))):
+                                 and (flags.bound is None or self.allows(st, flags.bound, i))):
                 moves.append(move)
         return moves
 
@@ -165,14 +165,14 @@ class AuctionPhase(Phase):
             return False
         return ph["order"].index(ph["high_by"]) > i
 
-    def allows(self, st, flags: Special, i: int) -> bool:
-        """Whether the part of the special bid's `when` that reads its locals (`bound`) holds for the bidder at
-        `i` (the caller has checked the `free` part)."""
+    def allows(self, st, bound: Callable, i: int) -> bool:
+        """Whether `bound`, the part of a special bid's `when` that reads its locals, holds for the bidder at `i`
+        (the caller has checked the other part, `free`)."""
         ph = st.ph
         bids = st.game.bids
         high, last = ph["high"], ph["last"][i]
         return with_locals(st, {"me": ph["order"][i], "high": bids[high] if high >= 0 else None,
-                                "mine": bids[last] if last >= 0 else None}, flags.bound)
+                                "mine": bids[last] if last >= 0 else None}, bound)
 
     def apply(self, st, move: Move) -> None:
         ph = st.ph
