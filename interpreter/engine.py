@@ -175,7 +175,7 @@ def _advance(st: State, stretch) -> None:
                         phase = phases[index]
                         if when is None:
                             BUDGET.steps = 0  # as the loop's next turn would have it
-                stretch.close()  # the phase starts: the game changes
+                    stretch.close()  # the phase starts: the game changes (a stretch is only opened above)
                 phase.start(st)
             if phase.done(st):
                 finish_phase(st, phase)
