@@ -155,27 +155,34 @@ def _advance(st: State, stretch) -> None:
                 when = phase.when
                 if when is not None:
                     stretch.open()
-                    while not when(st):  # skipped; and as a `when` only reads, nothing checked above can change
-                        index += 1       # before the next phase's `when`: that is checked at once (a step each)
-                        steps += 1
+                    if not when(st):  # skipped; and as a `when` only reads, nothing checked above can change
+                        first = index  # before the next phase's `when`: that is checked at once (a step each)
+                        while True:
+                            index += 1
+                            if index == count:
+                                break
+                            when = phases[index].when
+                            if when is None or when(st):
+                                break
                         st.phase = index
-                        if index >= count or steps > MAX_AUTOMATIC_STEPS:
-                            break
+                        steps += index - first
+                        if steps > MAX_AUTOMATIC_STEPS:  # stopped at the phase where the count ran out
+                            st.phase = index - (steps - MAX_AUTOMATIC_STEPS - 1)
+                            steps = MAX_AUTOMATIC_STEPS + 1
+                        if index == count or steps > MAX_AUTOMATIC_STEPS:
+                            steps -= 1  # the loop's next turn counts this step again, and ends the deal or stops
+                            continue
                         phase = phases[index]
-                        when = phase.when
                         if when is None:
                             BUDGET.steps = 0  # as the loop's next turn would have it
-                            break
-                    if index >= count or steps > MAX_AUTOMATIC_STEPS:
-                        steps -= 1  # the loop's next turn counts this step again, and ends the deal or stops
-                        continue
-                stretch.close()  # the phase starts: the game changes
+                    stretch.close()  # the phase starts: the game changes (a stretch is only opened above)
                 phase.start(st)
             if phase.done(st):
                 finish_phase(st, phase)
                 continue
         except PYTHON_ERRORS as exc:
-            raise phase_failure(phase, exc) from None
+            st.phase = index  # where it failed (a `when` of a phase being skipped, say)
+            raise phase_failure(phases[index], exc) from None
         return
 
 
@@ -190,11 +197,13 @@ def runaway(phase) -> SpecRuntimeError:
 def finish_phase(st: State, phase) -> None:
     """Move past a finished phase: to its `goto` target when that condition holds, else to the next phase."""
     st.ph = None
-    goto = st.game.gotos.get(phase.id)
-    if goto is not None and goto[1](st):
-        st.phase = goto[0]
-    else:
-        st.phase += 1
+    gotos = st.game.gotos
+    if gotos:
+        goto = gotos.get(phase.id)
+        if goto is not None and goto[1](st):
+            st.phase = goto[0]
+            return
+    st.phase += 1
 
 
 def end_deal(st: State) -> None:

@@ -55,14 +55,15 @@ class AuctionPhase(Phase):
     None for a bid offered as it is."""
 
     type_name = "auction"
-    __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above", "offers",
-                 "locked_offers", "bid_moves", "hold_moves", "names", "locking")
+    __slots__ = ("bidders", "jumps", "hold", "hold_later", "once", "special", "won", "all_pass", "normal_above",
+                 "offers", "locked_offers", "bid_moves", "hold_moves", "names", "locking")
 
     def __init__(self, pid: str, when: Callable | None, bidders: Callable, jumps: Callable, hold: str, once: bool,
                  special: dict, won: Callable | None, all_pass: Callable | None, label: str, names: tuple):
         super().__init__(pid, when, label)
         ladder = len(names)
         self.bidders, self.jumps, self.hold, self.once = bidders, jumps, hold, once
+        self.hold_later = hold == "later"
         self.special: dict[int, Special] = dict(sorted(special.items()))  # in ladder order
         self.locking = frozenset(index for index, flags in special.items() if flags.then_pass)
         self.won, self.all_pass = won, all_pass
@@ -135,74 +136,84 @@ class AuctionPhase(Phase):
         ph = st.ph
         i = ph["turn"]
         high = ph["high"]
-        locked = ph["locked"][i]
-        if locked:
+        jumps = ph["jumps"]
+        if ph["locked"][i]:
             moves = [PASS]
-            offers = self.locked_offers[ph["jumps"]][high + 1]
+            offers = self.locked_offers[jumps][high + 1]
+            if offers is None:
+                offers = self._offers(high, jumps, True)
         else:
             moves = [PASS, self.hold_moves[high]] if self.may_hold(ph, i) else [PASS]
-            offers = self.offers[ph["jumps"]][high + 1]
-        if offers is None:
-            offers = self._offers(high, ph["jumps"], locked)
+            offers = self.offers[jumps][high + 1]
+            if offers is None:
+                offers = self._offers(high, jumps, False)
         if not offers or type(offers[0]) is Move:
             moves.extend(offers)
             return moves
         spoken = ph["spoken"][i]
         for move, flags in offers:
-            if flags is None or (not (flags.first_call and spoken) and self.allows(st, flags, i)):
+            if flags is None or (not (spoken and flags.first_call) and (flags.free is None or flags.free(st))
+                                 and (flags.bound is None or self.allows(st, flags.bound, i))):
                 moves.append(move)
         return moves
 
     def may_hold(self, ph, i: int) -> bool:
-        if self.hold != "later" or ph["high_by"] < 0:
+        if not self.hold_later or ph["high_by"] < 0:
             return False
         flags = self.special.get(ph["high"])
         if flags is not None and not flags.holdable:
             return False
         return ph["order"].index(ph["high_by"]) > i
 
-    def allows(self, st, flags: Special, i: int) -> bool:
-        """Whether the special bid's `when` holds for the bidder at `i`."""
-        if flags.free is not None and not flags.free(st):
-            return False
-        if flags.bound is None:
-            return True
+    def allows(self, st, bound: Callable, i: int) -> bool:
+        """Whether `bound`, the part of a special bid's `when` that reads its locals, holds for the bidder at `i`
+        (the caller has checked the other part, `free`)."""
         ph = st.ph
         bids = st.game.bids
         high, last = ph["high"], ph["last"][i]
         return with_locals(st, {"me": ph["order"][i], "high": bids[high] if high >= 0 else None,
-                                "mine": bids[last] if last >= 0 else None}, flags.bound)
+                                "mine": bids[last] if last >= 0 else None}, bound)
 
     def apply(self, st, move: Move) -> None:
         ph = st.ph
         i = ph["turn"]
-        order, passed, spoken = ph["order"], ph["passed"], ph["spoken"]
-        seat = order[i]
+        passed, spoken = ph["passed"], ph["spoken"]
         spoken[i] += 1
-        kind = move.kind
-        if kind == "pass":
+        if move.kind == "pass":
             passed[i] = True
         else:
             value = move.value
-            ph["high"], ph["high_by"] = value, seat
-            if kind == "bid":
+            ph["high"], ph["high_by"] = value, ph["order"][i]
+            if move.kind == "bid":
                 ph["last"][i] = value
             if value in self.locking:
                 ph["locked"][i] = True
-        st.events.append(Event("bid", seat, (), move, None, self.id))
+        st.events.append(Event("bid", ph["order"][i], (), move, None, self.id))
         # the next bidder: the first after this one who has not passed (nor spoken, with `once`), if any is left
-        once = self.once
-        left = passed.count(False)
-        if (once and all(spoken)) or not left or (left == 1 and order[passed.index(False)] == ph["high_by"]):
-            self.finish(st)
-            return
-        n = len(order)
-        for step in range(1, n + 1):
-            k = (i + step) % n
-            if not passed[k] and not (once and spoken[k]):
-                ph["turn"] = k
+        n = len(passed)
+        if self.once:
+            left = passed.count(False)
+            if all(spoken) or not left or (left == 1 and ph["order"][passed.index(False)] == ph["high_by"]):
+                self.finish(st)
                 return
-        self.finish(st)
+            for step in range(1, n + 1):
+                k = (i + step) % n
+                if not passed[k] and not spoken[k]:
+                    break
+            else:
+                self.finish(st)
+                return
+        else:
+            k = i + 1 if i + 1 < n else 0
+            while passed[k]:
+                if k == i:  # every bidder has passed
+                    self.finish(st)
+                    return
+                k = k + 1 if k + 1 < n else 0
+            if ph["high_by"] == ph["order"][k] and passed.count(False) == 1:  # the standing bid's maker is left
+                self.finish(st)
+                return
+        ph["turn"] = k
 
     def finish(self, st) -> None:
         ph = st.ph

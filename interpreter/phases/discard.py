@@ -64,7 +64,7 @@ class CardCondition:
 
 class DiscardPhase(Phase):
     type_name = "discard"
-    __slots__ = ("who", "source", "target", "low", "high", "allowed", "show", "prompt_t", "bots", "many")
+    __slots__ = ("who", "source", "target", "low", "high", "allowed", "show", "prompt_t", "bots", "many", "audiences")
 
     def __init__(self, pid, when, label, who, source, target, low, high, allowed, show, prompt_t, bots,
                  many: bool):
@@ -72,6 +72,7 @@ class DiscardPhase(Phase):
         self.who, self.source, self.target = who, source, target
         self.low, self.high, self.allowed, self.show = low, high, allowed, show
         self.prompt_t, self.bots, self.many = prompt_t, bots, many
+        self.audiences: dict = {}  # others_of: {player count: each seat's audience}
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "DiscardPhase":
@@ -128,8 +129,7 @@ class DiscardPhase(Phase):
         cards = st.zones[st.zone_ids[self.source][me]]
         if self.allowed is not None:
             cards = self.allowed_cards(st, me, cards)
-        card_moves = st.game.card_moves
-        moves = [card_moves[c] for c in sorted(cards)]
+        moves = list(map(st.game.card_moves.__getitem__, sorted(cards)))
         if ph["n"] >= ph["low"]:
             moves.append(DONE)
         return moves
@@ -160,9 +160,16 @@ class DiscardPhase(Phase):
             events.append(Event("discard", me, (card,), move, None, self.id))
         else:
             events.append(Event("discard", me, (card,), move, (me,), self.id))
-            events.append(Event("discard", me, (), None, others(me, st.n), self.id))  # the others see a card go
+            events.append(Event("discard", me, (), None, self.others_of(me, st.n), self.id))  # they see a card go
         if ph["n"] >= ph["high"]:
             self._next_seat(st)
+
+    def others_of(self, me: int, n: int) -> tuple:
+        """`others(me, n)`, the audience of the masked side of a discard, made once per player count."""
+        table = self.audiences.get(n)
+        if table is None:
+            table = self.audiences[n] = tuple(others(seat, n) for seat in range(n))
+        return table[me]
 
     def event_text(self, ctx, event) -> str:
         """`Anne discards T2`; the others read `Anne discards a card`."""

@@ -1,0 +1,70 @@
+"""The automatic chain between decisions (engine.advance) and the discard's masked events, after their fast
+paths: a run of skipped phases is counted one step per phase, so a `goto` loop that runs out of steps inside
+such a run is stopped at the very phase where the count ran out; a private discard shows the other seats a
+card going, to every seat but the discarder's, whatever the player count."""
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from interpreter import engine
+from interpreter.compiler import load_game
+from interpreter.errors import InterpError
+from interpreter.phases.auction import PASS
+
+TINY = os.path.abspath("docs/examples/tiny.yaml")
+
+
+def tiny_with(tmp_path, phases: str):
+    """docs/examples/tiny.yaml with `phases` (YAML list items) put in before its last phase, `count`."""
+    text = open(TINY, encoding="utf-8").read().replace("  - id: count\n", phases + "  - id: count\n")
+    path = tmp_path / "v.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_game(str(path))
+
+
+def test_a_goto_loop_running_out_inside_a_run_of_skipped_phases_stops_where_the_count_ran_out(tmp_path):
+    """After the play: `a` (step 1, skipped), `b` (step 2, skipped), `spin` (step 3, runs, back to `a`): a turn
+    of the loop is 3 steps, `a` at steps 1, 4, … 10,000 (10,000 = 3 × 3,333 + 1), so step 10,001, one past the
+    limit, is `b`'s, in the middle of the run of skipped phases `a`, `b`."""
+    game = tiny_with(tmp_path, """
+  - {id: a, type: effects, when: "false", do: "taken[seats[0]] = 1"}
+  - {id: b, type: effects, when: "n_players == 5", do: "taken[seats[0]] = 2"}
+  - id: spin
+    type: effects
+    do: "taken[seats[1]] = 1"
+    goto: {phase: a, when: "true"}
+""")
+    st = engine.new_match(game, 2, 0)
+    rng = random.Random(0)
+    with pytest.raises(InterpError, match="10,000 times in a row without a decision \\(at phase 'b'\\)"):
+        while not st.deal_over:
+            engine.apply(st, rng.choice(engine.legal_moves(st)))
+    assert game.phases[st.phase].id == "b"
+
+
+@pytest.mark.parametrize("path, players", [("games/preferans.yaml", 3), ("games/preferans.yaml", 4),
+                                           ("games/tarot.yaml", 4), ("games/tarot.yaml", 5)])
+def test_the_others_see_a_private_discard_go(path, players):
+    """Each card discarded in private is logged twice: the card for the discarder alone, and a card going for
+    every other seat (seats 0 … n-1 but the discarder's). The first bidder bids the lowest contract and the
+    others pass, so that the talon (chien) is taken and discarded into at every deal."""
+    game = load_game(path)
+    rng = random.Random(1)
+    masked = 0
+    for seed in range(6):
+        st = engine.new_match(game, players, seed)
+        while not st.deal_over:
+            legal = engine.legal_moves(st)
+            if engine.current_phase(st).type_name == "auction":  # the lowest bid, then passes: a talon taken
+                legal = [m for m in legal if m.kind == "bid"][:1] if st.ph["high"] < 0 else [PASS]
+            engine.apply(st, rng.choice(legal))
+        for event in st.events:
+            if event.kind == "discard" and event.cards and event.audience is not None:
+                assert event.audience == (event.seat,)
+            elif event.kind == "discard" and not event.cards and event.value is None:
+                assert event.audience == tuple(s for s in range(players) if s != event.seat)
+                masked += 1
+    assert masked > 0
