@@ -157,14 +157,22 @@ def _zone_id(ctx, zone):
 
 
 def _reveal(ctx, zone):
-    zid = _zone_id(ctx, zone)
+    _reveal_at(ctx, _zone_id(ctx, zone))
+
+
+def _reveal_at(ctx, zid):
     ctx.revealed.add(zid)
+    zone = ctx.zones[zid]
     if zone:
         ctx.events.append(Event("reveal", None, tuple(zone), zid))
 
 
 def _show_to(ctx, zone, seat):
-    ctx.shown.add((_zone_id(ctx, zone), seat))
+    _show_to_at(ctx, _zone_id(ctx, zone), seat)
+
+
+def _show_to_at(ctx, zid, seat):
+    ctx.shown.add((zid, seat))
 
 
 def _redeal(ctx):
@@ -173,7 +181,11 @@ def _redeal(ctx):
 
 
 def _hide(ctx, zone):
-    ctx.revealed.discard(_zone_id(ctx, zone))
+    _hide_at(ctx, _zone_id(ctx, zone))
+
+
+def _hide_at(ctx, zid):
+    ctx.revealed.discard(zid)
 
 
 def _control(ctx, seat, by):
@@ -285,9 +297,11 @@ FUNCTIONS = {f.name: f for f in [
              doc="a suit code's symbol (else its name) for display, e.g. suit_symbol('H') is ♥"),
     Function("move", (T.CARD, "zone"), T.NONE, _move, effect=True, doc="move one card into a zone"),
     Function("move_all", ("zone", "zone"), T.NONE, _move_all, effect=True, doc="move every card of a zone"),
-    Function("reveal", ("zone",), T.NONE, _reveal, effect=True, doc="show a zone's cards to every player"),
-    Function("hide", ("zone",), T.NONE, _hide, effect=True, doc="stop showing a zone to every player"),
-    Function("show_to", ("zone", T.SEAT), T.NONE, _show_to, effect=True,
+    Function("reveal", ("zone",), T.NONE, _reveal, effect=True, at_id=_reveal_at,
+             doc="show a zone's cards to every player"),
+    Function("hide", ("zone",), T.NONE, _hide, effect=True, at_id=_hide_at,
+             doc="stop showing a zone to every player"),
+    Function("show_to", ("zone", T.SEAT), T.NONE, _show_to, effect=True, at_id=_show_to_at,
              doc="let one seat see a zone for the rest of the deal (a peek at the talon)"),
     Function("redeal", (), T.NONE, _redeal, effect=True,
              doc="abandon the deal unscored; the deal passes on as after any deal"),

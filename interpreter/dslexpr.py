@@ -17,7 +17,7 @@ from .dslparse import HOLE, ShiftedSource, SourceRef, parse
 from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
                          name_of, remembered_by)
-from .dslfuse import bound, bound_once, code_of, fits, fresh, function, guarded_function, namespace
+from .dslfuse import bound, bound_once, code_of, fits, fresh, zone_id_code, function, guarded_function, namespace
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 from .reads import GAME_CONSTANTS, calls_in, free_names
@@ -549,10 +549,16 @@ class Compiler:
         domain = fn.domain([a.domain for a in args]) if fn.domain else None
         if fn.static and all(a.const for a in args):
             return Compiled(once(impl, [a.fn for a in args]), t, domain)
+        codes = [self.code(a) for a in args]
+        ids = [zone_id_code(codes[i]) for i in fn.zone_args]
         if fn.python is not None:
-            call = f"{fn.python}(" + ", ".join(self.code(a) for a in args) + ")"
+            call = f"{fn.python}(" + ", ".join(codes) + ")"
+        elif fn.at_id is not None and ids and None not in ids:  # `reveal(hand[s])` given the zone's id
+            for i, zid in zip(fn.zone_args, ids):
+                codes[i] = str(zid)
+            call = f"{bound(self.ns, fn.at_id)}(" + ", ".join(["ctx"] + codes) + ")"
         else:
-            call = f"{bound(self.ns, impl)}(" + ", ".join(["ctx"] + [self.code(a) for a in args]) + ")"
+            call = f"{bound(self.ns, impl)}(" + ", ".join(["ctx"] + codes) + ")"
         fused = self.joined(call, t, domain)
         if fused is not None:
             return fused

@@ -81,6 +81,29 @@ def code_of(part: "Compiled", ns: dict) -> str:
     return bound(ns, part.fn) + "(ctx)"
 
 
+def zone_id_code(code: str) -> str | None:
+    """The id's source in a zone's source `ctx.zones[<id>]`, or None for any other source.
+
+    >>> zone_id_code("ctx.zones[ctx.zone_ids['hand'][ctx.vars['declarer']]]")
+    "ctx.zone_ids['hand'][ctx.vars['declarer']]"
+    >>> zone_id_code("ctx.zones[0] + ctx.zones[1]") is None
+    True
+    """
+    head = "ctx.zones["
+    if not code.startswith(head) or not code.endswith("]"):
+        return None
+    depth = 0
+    for i in range(len(head) - 1, len(code)):
+        ch = code[i]
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+            if depth == 0:
+                return code[len(head):-1] if i == len(code) - 1 else None
+    return None
+
+
 def fits(code: str) -> bool:
     """Whether source is small and shallow enough to be one function (else the caller keeps closures)."""
     if len(code) > MAX_CODE:

@@ -42,6 +42,8 @@ class Function:
     domain: Any = None  # callable(arg_domains) -> domain, for str results
     zone_args: tuple = ()  # positions of arguments that must be zones (effects move cards there)
     static: bool = False  # the result depends on the game and the arguments only, never on the state of play
+    at_id: Callable | None = None  # `impl` taking the zone arguments' ids in place of the zones, for joined code
+    # that knows them (a zone read as `ctx.zones[id]`): no search of the zones for the one given
     python: str | None = None  # a Python built-in computing the same from the arguments alone (`len`): the joined
     # code calls it in place of `impl` (dslfuse.HELPERS has it under this name)
 

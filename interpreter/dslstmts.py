@@ -93,8 +93,11 @@ class StatementCompiler(Compiler):
     def checked_value(self, value: Compiled, node, name: str) -> list[str]:
         """Lines putting `value` into a new temporary `v…`, refused (located) when too big to store."""
         v = self.temp("v", new=True)
+        line = f"{v} = {self.code(value)}"
+        if value.type == T.BOOL or (value.const and not dslruntime.too_big(value.fn(None))):
+            return [line]  # never too big: a truth value, a constant of a fitting size
         big = bound(self.ns, self.too_big(node, name))
-        return [f"{v} = {self.code(value)}", f"if too_big({v}):", f"    raise {big}()"]
+        return [line, f"if too_big({v}):", f"    raise {big}()"]
 
     def assign_lines(self, node) -> list[str] | None:
         """An assignment as lines, when it stores a value in place (a var, a plain sheet column, `=` to a local);

@@ -520,3 +520,30 @@ def test_a_define_over_plain_state_is_remembered_by_what_it_reads():
     scope.macros["mine"] = Macro("mine", (), "[s for s in [0, 1] if s == me]", SourceRef())
     compile_expr("mine", scope, locals_={"me": ("int", None)})
     assert scope.shared[("inputs", "mine")] is None
+
+
+def test_a_zone_effect_written_as_python_is_given_the_zone_id(monkeypatch):
+    """`reveal(hand[declarer])`, `show_to(talon, left(declarer))` and `hide(won[declarer])` written as Python pass the zone's id
+    (dslfuse.zone_id_code), so no search of the zones runs: the same events, revealed and shown zones as the
+    built-ins given the zones themselves; a none index still fails, located."""
+    from interpreter import builtins, engine
+    from interpreter.compiler import load_game
+    game = load_game("games/preferans.yaml")
+    st = engine.new_match(game, 3, 5)
+    st.vars["declarer"] = 1
+    written, given = st.copy(), st.copy()
+    ids = given.zone_ids
+    FUNCTIONS["reveal"].impl(given, given.zones[ids["hand"][1]])
+    FUNCTIONS["show_to"].impl(given, given.zones[ids["talon"][0]], 2)
+    FUNCTIONS["hide"].impl(given, given.zones[ids["won"][1]])
+    run = compile_stmts("reveal(hand[declarer]); show_to(talon, left(declarer)); hide(won[declarer])", game.scope)
+
+    def no_search(ctx, zone):
+        raise AssertionError("the zones were searched")
+    monkeypatch.setattr(builtins, "_zone_id", no_search)
+    run(written)
+    assert written.events == given.events and written.events[-1].kind == "reveal"
+    assert written.revealed == given.revealed and written.shown == given.shown == {(ids["talon"][0], 2)}
+    written.vars["declarer"] = None
+    with pytest.raises(SpecRuntimeError, match=r"'hand\[…\]' is indexed by none here"):
+        run(written)
