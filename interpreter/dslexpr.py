@@ -465,7 +465,13 @@ class Compiler:
             self.fail(base_node, f"{_a(base.type)} cannot be indexed")
         if len(args) != 1 or not T.assignable(args[0].type, T.INT):
             self.fail(args_node, "a list takes one whole-number index, from 0")
-        fused = self.joined(f"item_at({self.code(base)}, {self.code(args[0])})", T.element(base.type), base.domain)
+        index = args[0].fn(None) if args[0].const else None
+        if type(index) is int and index >= 0:  # item_at, in place: `whisters[0]`
+            seq = fresh(self.ns)
+            code = f"({seq}[{index}] if len({seq} := {self.code(base)}) > {index} else None)"
+        else:
+            code = f"item_at({self.code(base)}, {self.code(args[0])})"
+        fused = self.joined(code, T.element(base.type), base.domain)
         if fused is not None:
             return fused
         fb, fi = base.fn, args[0].fn

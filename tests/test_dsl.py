@@ -547,3 +547,18 @@ def test_a_zone_effect_written_as_python_is_given_the_zone_id(monkeypatch):
     written.vars["declarer"] = None
     with pytest.raises(SpecRuntimeError, match=r"'hand\[…\]' is indexed by none here"):
         run(written)
+
+
+@pytest.mark.parametrize("index", [0, 2, 3, 7, -1, -3, -4])
+def test_a_list_read_at_a_constant_index_in_joined_code_is_none_out_of_range(index):
+    """`active[k]` with a constant k ≥ 0 is read in place in joined code (a negative one through item_at); the
+    value is dslruntime.item_at's either way: the item, counting from the end for a negative k, or none past
+    either end (3 seats in play)."""
+    from interpreter import engine
+    from interpreter.compiler import load_game
+    from interpreter.dslruntime import item_at
+    game = load_game("games/preferans.yaml")
+    st = engine.new_match(game, 3, 5)
+    fn, _ = compile_expr(f"active[{index}]" if index >= 0 else f"active[0 - {-index}]", game.scope)
+    assert fn(st) == item_at(st.active, index) and len(st.active) == 3
+    assert (fn(st) is None) == (not -3 <= index < 3)
