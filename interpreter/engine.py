@@ -405,8 +405,10 @@ def apply(st: State, move: Move, check: bool = True) -> None:
             history.append([st.deal_no, seat, game.deck.codes[move.value]])
         else:
             history.append([st.deal_no, seat, phase.notation(st, move)])
-        phase.apply(st, move)
-        if not phase.done(st):
+        over = phase.apply(st, move)
+        if over is None:  # the phase did not say
+            over = phase.done(st)
+        if not over:
             if not st.abandon:
                 return  # the same phase asks again: nothing for `advance` to do
         else:

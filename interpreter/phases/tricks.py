@@ -37,6 +37,7 @@ from .base import Phase, kept_where, with_locals
 
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
 PER_CARD_MEMO = 256  # inputs whose per-card values a table remembers (then it starts again)
+MOVE_LIST_MEMO = 4096  # sets of cards whose sorted moves a plain phase remembers (then it starts again)
 NO_CARDS: frozenset = frozenset()
 BASIC_TRICK_LOCALS = frozenset({"winner", "trick_no"})  # the locals `on_trick` always gets
 
@@ -158,7 +159,8 @@ class TricksPhase(Phase):
     __slots__ = ("players", "leader", "count", "hand", "won", "unclaimed", "trump", "follow", "must_trump",
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
-                 "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events")
+                 "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events",
+                 "move_lists")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -185,6 +187,7 @@ class TricksPhase(Phase):
         self.suit_mates: list | None = None  # by card: the cards of its suit, a by_suit set (suit_cards)
         self.play_events: list[list] = []  # by seat, by card: the `play` event, built once (play_event)
         self.trick_events: dict = {}  # by winner, by trick number: the `trick` event, built once (trick_event)
+        self.move_lists: dict = {}  # frozenset of cards -> their moves in card order (PlainTricksPhase.listed)
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "TricksPhase":
@@ -451,15 +454,17 @@ class TricksPhase(Phase):
         return [c for c in trumps if rank_of[c] > best] or trumps
 
     # -- applying ---------------------------------------------------------------------------------------------------
-    def apply(self, st, move: Move) -> None:
+    def apply(self, st, move: Move) -> bool:
+        """Play the card (or make the announcement) of `move`; whether the phase is now done."""
         ph = st.ph
         order, turn = ph["order"], ph["turn"]
         seat = order[turn]
-        if move.kind == "option":
-            self.announce(st, seat, move.value)
-            return
-        if ph["said"]:
-            ph["said"] = []
+        if self.announcements:  # the move may be one, and a card clears those said before it
+            if move.kind == "option":
+                self.announce(st, seat, move.value)
+                return False
+            if ph["said"]:
+                ph["said"] = []
         card = move.value
         st.zones[st.zone_ids[self.hand][seat]].remove(card)
         ph["trick"].append(card)
@@ -477,6 +482,8 @@ class TricksPhase(Phase):
         ph["turn"] = turn
         if turn == len(order):
             self.end_trick(st)
+            return ph["over"]
+        return False
 
     def play_event(self, deck_size: int, seat: int, card: int) -> Event:
         """The event of `seat` playing `card`, from a table built with the seat's first card and then shared by every
@@ -705,11 +712,26 @@ class PlainTricksPhase(TricksPhase):
             same = (self.suit_mates or self.mates_table(st.game.deck))[trick[0]].intersection(hand)
             if same:
                 if self.overtrump and st.game.deck.suit_of[trick[0]] == ph["trump"]:
-                    return [moves[c] for c in sorted(self.over_trumped(st, same))]
-                return [moves[c] for c in sorted(same)]
+                    return self.listed(st, self.over_trumped(st, same))
+                known = self.move_lists.get(same)  # (`listed`, its common case inlined)
+                return list(known) if known is not None else self.listed(st, same)
             trump = ph["trump"]
             if self.must_trump and trump is not None:
                 trumps = (self.by_suit or self.suit_cards(st.game.deck)).get(trump, NO_CARDS).intersection(hand)
                 if trumps:
-                    return [moves[c] for c in sorted(self.over_trumped(st, trumps))]
+                    return self.listed(st, self.over_trumped(st, trumps))
         return [moves[c] for c in sorted(hand)]
+
+    def listed(self, st, cards) -> list:
+        """The moves playing `cards` (a set of them, or a list), in card order: for a set, remembered (a player
+        following suit holds one of a few subsets of the suit, so the same sets come again and again)."""
+        if type(cards) is not frozenset:
+            moves = st.game.card_moves
+            return [moves[c] for c in sorted(cards)]
+        known = self.move_lists.get(cards)
+        if known is None:
+            if len(self.move_lists) >= MOVE_LIST_MEMO:
+                self.move_lists.clear()
+            moves = st.game.card_moves
+            known = self.move_lists[cards] = tuple([moves[c] for c in sorted(cards)])
+        return list(known)
