@@ -289,8 +289,10 @@ class TricksPhase(Phase):
                 st.events.append(Event("lead", None, (card,), lead_from.zone, phase=self.id))
                 if lead_from.then is not None:
                     leader = lead_from.then(st)
-        k = players.index(leader)
-        ph["order"] = players[k:] + players[:k]
+        order = ph["order"]
+        if not order or order[0] != leader:  # (a leader leading again keeps the order: it never changes in place)
+            k = players.index(leader)
+            ph["order"] = players[k:] + players[:k]
         ph["turn"] = 0
 
     def escape_cards(self, st) -> list:
@@ -735,3 +737,23 @@ class PlainTricksPhase(TricksPhase):
             moves = st.game.card_moves
             known = self.move_lists[cards] = tuple([moves[c] for c in sorted(cards)])
         return list(known)
+
+    def winner(self, st) -> int | None:
+        """`TricksPhase.winner` with no escape card to pass over."""
+        ph = st.ph
+        trick, by = ph["trick"], ph["by"]
+        if by[0] == ZONE_SEAT:
+            return self.rare_winner(st)
+        deck = st.game.deck
+        suit_of, rank_of, trump = deck.suit_of, ph["strength"] or deck.rank_of, ph["trump"]
+        card = trick[0]
+        best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
+        for i in range(1, len(trick)):
+            card = trick[i]
+            suit = suit_of[card]
+            if suit == best_suit:
+                if rank_of[card] > best_rank:
+                    best, best_rank = i, rank_of[card]
+            elif suit == trump:
+                best, best_suit, best_rank = i, suit, rank_of[card]
+        return by[best]
