@@ -263,9 +263,8 @@ class TricksPhase(Phase):
 
     def begin_trick(self, st) -> None:
         ph = st.ph
-        trick: list = []
-        by: list = []
-        ph["trick"], ph["by"] = trick, by
+        ph["trick"] = trick = []
+        ph["by"] = by = []
         total = ph["total"]
         if total is not None and ph["no"] >= total:
             ph["over"] = True
@@ -519,8 +518,9 @@ class TricksPhase(Phase):
         ph = st.ph
         winner = self.winner(st)
         no = ph["no"] = ph["no"] + 1
-        trick, by = ph["trick"], ph["by"]
-        zone_led = by[0] == ZONE_SEAT
+        trick = ph["trick"]
+        lead_from = self.lead_from
+        then = lead_from.then if lead_from is not None and ph["by"][0] == ZONE_SEAT else None  # led from a zone
         if winner is not None:
             target = st.zones[st.zone_ids[self.won][winner]]
         elif self.unclaimed:
@@ -547,7 +547,6 @@ class TricksPhase(Phase):
                     on_trick(st)
                 finally:
                     loc.clear()
-        then = self.lead_from.then if zone_led and self.lead_from is not None else None
         if then is not None:  # after a trick led from a zone, its `then` plays first
             ph["leader"] = then(st)
         elif winner is not None:
