@@ -365,22 +365,23 @@ def legal_moves(st: State) -> list:
         moves = phase.legal(st)
     except PYTHON_ERRORS as exc:
         raise phase_failure(phase, exc) from None
-    st.legal = (st.deal_no, st.phase, len(st.history), len(st.events), tuple(moves))  # position(st), inlined
+    st.legal = (len(st.history), len(st.events), tuple(moves))  # position(st), inlined
     return moves
 
 
 def position(st: State) -> tuple:
-    """Where the state stands, as far as its legal moves go: every move and every phase change moves it on."""
-    return st.deal_no, st.phase, len(st.history), len(st.events)
+    """Where the state stands, as far as its legal moves go: every move lengthens the move log, and a deal or a
+    phase changes only by a move or with an event logged (a new deal logs its start), so the lengths of the
+    log and of the events tell positions apart. A copy, a view or a loaded state starts with no moves listed."""
+    return len(st.history), len(st.events)
 
 
 def is_legal(st: State, phase, move: Move) -> bool:
     """Whether `move` is legal now: a look-up in the moves last listed here (the very move object first, as
     callers pass back one of those listed; then an equal one), else the phase lists them."""
     known = st.legal
-    if known is not None and known[0] == st.deal_no and known[1] == st.phase and known[2] == len(st.history) \
-            and known[3] == len(st.events):
-        moves = known[4]
+    if known is not None and known[0] == len(st.history) and known[1] == len(st.events):
+        moves = known[2]
         return any(map(is_, moves, repeat(move, len(moves)))) or move in moves
     return move in phase.legal(st)
 
@@ -414,8 +415,10 @@ def apply(st: State, move: Move, check: bool = True) -> None:
             history.append([st.deal_no, seat, game.deck.codes[move.value]])
         else:
             history.append([st.deal_no, seat, phase.notation(st, move)])
-        phase.apply(st, move)
-        if not phase.done(st):
+        over = phase.apply(st, move)
+        if over is None:  # the phase did not say
+            over = phase.done(st)
+        if not over:
             if not st.abandon:
                 return  # the same phase asks again: nothing for `advance` to do
         else:

@@ -14,7 +14,8 @@ import random
 import pytest
 
 from interpreter import engine
-from interpreter.phases.tricks import ZONE_SEAT
+from interpreter.compiler import load_game
+from interpreter.phases.tricks import ZONE_SEAT, PlainTricksPhase, TricksPhase
 from .conftest import game_of
 
 GAMES = [("games/tarot.yaml", 4, 40), ("games/tarot-3.yaml", 3, 10), ("games/preferans.yaml", 3, 60),
@@ -64,13 +65,32 @@ def plain_winner(phase, st) -> int | None:
 
 @pytest.mark.parametrize("path,players,deals", GAMES)
 def test_lean_paths_agree_with_the_plain_rules(path, players, deals):
-    game = game_of(path)
+    check_lean_paths(game_of(path), path, players, deals)
+
+
+def test_the_plain_path_with_overtrump_agrees_with_the_plain_rules(tmp_path):
+    """No shipped plain phase overtrumps: Preferans made to (its trick play with `overtrump: true`)."""
+    text = open("games/preferans.yaml", encoding="utf-8").read()
+    text = text.replace("    must_trump: true\n    won: won\n", "    must_trump: true\n    overtrump: true\n    won: won\n")
+    path = tmp_path / "preferans-overtrump.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = load_game(str(path))
+    assert any(type(p) is PlainTricksPhase and p.overtrump for p in game.phases)
+    check_lean_paths(game, str(path), 3, 30)
+
+
+def check_lean_paths(game, path: str, players: int, deals: int) -> None:
     seen = {"follow": 0, "trick won": 0}
     for seed in range(deals):
         st = engine.new_match(game, players, seed)
         rng = random.Random(seed)
         while not st.deal_over:
             phase = engine.current_phase(st)
+            if isinstance(phase, PlainTricksPhase):  # its legal moves: the plain rules' cards, leads included
+                ph = st.ph
+                hand = st.zones[st.zone_ids[phase.hand][ph["order"][ph["turn"]]]]
+                want = [game.card_moves[c] for c in plain_playable(phase, st, hand)]
+                assert engine.legal_moves(st) == want == phase.legal(st), (path, seed, ph["trick"])
             if phase.type_name == "tricks" and st.ph["trick"]:
                 ph = st.ph
                 hand = st.zones[st.zone_ids[phase.hand][ph["order"][ph["turn"]]]]
@@ -175,3 +195,40 @@ def test_a_shared_play_event_says_who_played_what():
                 assert (played.seat, played.cards, played.phase) == (seat, (move.value,), phase.id)
             else:
                 engine.apply(st, move)
+
+
+@pytest.mark.parametrize("path,plain", [("games/preferans.yaml", {"play", "raspasy"}), ("games/tarot.yaml", set()),
+                                        ("games/belote.yaml", set()), ("games/oh-hell.yaml", {"play"})])
+def test_a_phase_without_escape_allowed_exemption_or_announcements_takes_the_plain_path(path, plain):
+    """PlainTricksPhase is chosen when the phase compiles: Preferans' phases and Oh Hell's have none of `escape`,
+    `allowed`, `trump_exempt`, `announcements`; Tarot's has an escape card and announcements, Belote's an
+    exemption, `allowed` and announcements."""
+    game = game_of(path)
+    tricks = [p for p in game.phases if isinstance(p, TricksPhase)]
+    assert {p.id for p in tricks if type(p) is PlainTricksPhase} == plain
+    assert all(type(p) is TricksPhase for p in tricks if p.id not in plain)
+
+
+def test_a_shared_trick_event_names_the_winner_and_the_trick_number():
+    """The `trick` events come from a table by winner and number shared by every deal: in each deal they are
+    numbered 1 to 10 in order, and each names the seat the plain rules make the winner (checked as its last card
+    is played)."""
+    game = game_of("games/preferans.yaml")
+    for seed in range(6):
+        st = engine.new_match(game, 3, seed)
+        rng = random.Random(seed)
+        expected = []
+        while not st.deal_over:
+            phase = engine.current_phase(st)
+            moves = engine.legal_moves(st)
+            move = moves[rng.randrange(len(moves))]
+            ph = st.ph
+            if phase.type_name == "tricks" and len(ph["trick"]) == len(ph["order"]) - 1:
+                ph["trick"].append(move.value)
+                ph["by"].append(ph["order"][ph["turn"]])
+                expected.append(plain_winner(phase, st))
+                ph["trick"].pop(), ph["by"].pop()
+            engine.apply(st, move)
+        tricks = [e for e in st.events if e.kind == "trick"]
+        assert [e.value for e in tricks] == list(range(1, len(tricks) + 1))
+        assert [e.seat for e in tricks] == expected

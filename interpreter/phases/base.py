@@ -35,7 +35,9 @@ class Phase:
     def legal(self, st: State) -> list:
         return []
 
-    def apply(self, st: State, move: Move) -> None:
+    def apply(self, st: State, move: Move) -> bool | None:
+        """Make `move` (a legal one). A phase may return whether it is now `done`, which spares the engine asking;
+        None (what most phases return) means: ask."""
         raise NotImplementedError
 
     def done(self, st: State) -> bool:

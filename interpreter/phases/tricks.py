@@ -37,6 +37,7 @@ from .base import Phase, kept_where, with_locals
 
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
 PER_CARD_MEMO = 256  # inputs whose per-card values a table remembers (then it starts again)
+MOVE_LIST_MEMO = 4096  # sets of cards whose sorted moves a plain phase remembers (then it starts again)
 NO_CARDS: frozenset = frozenset()
 BASIC_TRICK_LOCALS = frozenset({"winner", "trick_no"})  # the locals `on_trick` always gets
 
@@ -158,7 +159,8 @@ class TricksPhase(Phase):
     __slots__ = ("players", "leader", "count", "hand", "won", "unclaimed", "trump", "follow", "must_trump",
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
-                 "trick_locals", "basic_locals", "by_suit", "play_events")
+                 "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events",
+                 "move_lists")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -182,7 +184,10 @@ class TricksPhase(Phase):
         self.calls_until: int | None = None if None in bounds else max(bounds, default=0)
         self.strength, self.card_points, self.trump_exempt = strength, card_points, trump_exempt
         self.by_suit: dict | None = None  # the deck's cards by suit (suit_cards)
+        self.suit_mates: list | None = None  # by card: the cards of its suit, a by_suit set (suit_cards)
         self.play_events: list[list] = []  # by seat, by card: the `play` event, built once (play_event)
+        self.trick_events: dict = {}  # by winner, by trick number: the `trick` event, built once (trick_event)
+        self.move_lists: dict = {}  # frozenset of cards -> their moves in card order (PlainTricksPhase.listed)
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "TricksPhase":
@@ -210,7 +215,9 @@ class TricksPhase(Phase):
                 cc.expr(("lead_from", "credit"), "seat") if "credit" in lf else (lambda st: None),
                 cc.expr(("lead_from", "then"), "seat") if "then" in lf else None,
             )
-        return cls(
+        plain = not any(key in spec for key in ("escape", "allowed", "trump_exempt")) and not announcements
+        kind = PlainTricksPhase if plain and cls is TricksPhase else cls
+        return kind(
             spec["id"], cc.when(), spec.get("label", ""),
             players=cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
             leader=cc.expr("leader", "seat"),
@@ -256,9 +263,8 @@ class TricksPhase(Phase):
 
     def begin_trick(self, st) -> None:
         ph = st.ph
-        trick: list = []
-        by: list = []
-        ph["trick"], ph["by"] = trick, by
+        ph["trick"] = trick = []
+        ph["by"] = by = []
         total = ph["total"]
         if total is not None and ph["no"] >= total:
             ph["over"] = True
@@ -282,8 +288,10 @@ class TricksPhase(Phase):
                 st.events.append(Event("lead", None, (card,), lead_from.zone, phase=self.id))
                 if lead_from.then is not None:
                     leader = lead_from.then(st)
-        k = players.index(leader)
-        ph["order"] = players[k:] + players[:k]
+        order = ph["order"]
+        if not order or order[0] != leader:  # (a leader leading again keeps the order: it never changes in place)
+            k = players.index(leader)
+            ph["order"] = players[k:] + players[:k]
         ph["turn"] = 0
 
     def escape_cards(self, st) -> list:
@@ -407,12 +415,19 @@ class TricksPhase(Phase):
         return sorted(cards) if free is None else sorted(free + list(cards))
 
     def suit_cards(self, deck) -> dict:
-        """The deck's cards by suit, as sets (worked out at the first follow, then kept: the deck never changes)."""
+        """The deck's cards by suit, as sets, and by card the set of its suit (`suit_mates`): worked out at the
+        first follow, then kept (the deck never changes)."""
         by_suit: dict = {}
         for card, suit in enumerate(deck.suit_of):
             by_suit.setdefault(suit, set()).add(card)
         self.by_suit = {suit: frozenset(cards) for suit, cards in by_suit.items()}
+        self.suit_mates = [self.by_suit[suit] for suit in deck.suit_of]
         return self.by_suit
+
+    def mates_table(self, deck) -> list:
+        """`suit_mates`, worked out with `suit_cards`."""
+        self.suit_cards(deck)
+        return self.suit_mates or []
 
     def exempt(self, st) -> bool:
         """Whether `trump_exempt` frees the player to move (void in the led suit) from trumping."""
@@ -440,22 +455,26 @@ class TricksPhase(Phase):
         return [c for c in trumps if rank_of[c] > best] or trumps
 
     # -- applying ---------------------------------------------------------------------------------------------------
-    def apply(self, st, move: Move) -> None:
+    def apply(self, st, move: Move) -> bool:
+        """Play the card (or make the announcement) of `move`; whether the phase is now done."""
         ph = st.ph
         order, turn = ph["order"], ph["turn"]
         seat = order[turn]
-        if move.kind == "option":
-            self.announce(st, seat, move.value)
-            return
-        if ph["said"]:
-            ph["said"] = []
+        if self.announcements:  # the move may be one, and a card clears those said before it
+            if move.kind == "option":
+                self.announce(st, seat, move.value)
+                return False
+            if ph["said"]:
+                ph["said"] = []
         card = move.value
         st.zones[st.zone_ids[self.hand][seat]].remove(card)
         ph["trick"].append(card)
         ph["by"].append(seat)
-        rows = self.play_events
-        event = rows[seat][card] if seat < len(rows) else None
-        st.events.append(event or self.play_event(len(st.game.deck), seat, card))
+        try:
+            event = self.play_events[seat][card]
+        except IndexError:  # the seat's first card with this phase: its row is built
+            event = self.play_event(len(st.game.deck), seat, card)
+        st.events.append(event)
         if ph["first"]:
             ph["first"] = False
             if self.after_first is not None:
@@ -464,17 +483,24 @@ class TricksPhase(Phase):
         ph["turn"] = turn
         if turn == len(order):
             self.end_trick(st)
+            return ph["over"]
+        return False
 
     def play_event(self, deck_size: int, seat: int, card: int) -> Event:
-        """The event of `seat` playing `card`, built the first time and then shared by every deal (an event is never
-        changed once logged): a card played allocates no record."""
+        """The event of `seat` playing `card`, from a table built with the seat's first card and then shared by every
+        deal (an event is never changed once logged): a card played allocates no record."""
         rows = self.play_events
         while len(rows) <= seat:
-            rows.append([None] * deck_size)
-        event = rows[seat][card]
-        if event is None:
-            event = rows[seat][card] = Event("play", seat, (card,), None, None, self.id)
-        return event
+            rows.append([Event("play", len(rows), (c,), None, None, self.id) for c in range(deck_size)])
+        return rows[seat][card]
+
+    def trick_event(self, winner: int | None, no: int) -> Event:
+        """The event of trick `no` won by `winner` (None: nobody), built the first time and then shared by every
+        deal, as `play_event`'s are."""
+        row = self.trick_events.setdefault(winner, [])
+        while len(row) <= no:
+            row.append(Event("trick", winner, (), len(row), None, self.id))
+        return row[no]
 
     def announce(self, st, seat: int, name: str) -> None:
         do = next(a.do for a in self.announcements if a.name == name)
@@ -492,8 +518,9 @@ class TricksPhase(Phase):
         ph = st.ph
         winner = self.winner(st)
         no = ph["no"] = ph["no"] + 1
-        trick, by = ph["trick"], ph["by"]
-        zone_led = by[0] == ZONE_SEAT
+        trick = ph["trick"]
+        lead_from = self.lead_from
+        then = lead_from.then if lead_from is not None and ph["by"][0] == ZONE_SEAT else None  # led from a zone
         if winner is not None:
             target = st.zones[st.zone_ids[self.won][winner]]
         elif self.unclaimed:
@@ -501,7 +528,11 @@ class TricksPhase(Phase):
         else:
             target = st.zones[st.zone_ids[self.won][ph["order"][0]]]
         target.extend(trick)
-        st.events.append(Event("trick", winner, (), no, None, self.id))
+        try:
+            event = self.trick_events[winner][no]
+        except (KeyError, IndexError):
+            event = self.trick_event(winner, no)
+        st.events.append(event)
         on_trick = self.on_trick
         if on_trick is not None and winner is not None:
             loc = st.loc
@@ -516,7 +547,6 @@ class TricksPhase(Phase):
                     on_trick(st)
                 finally:
                     loc.clear()
-        then = self.lead_from.then if zone_led and self.lead_from is not None else None
         if then is not None:  # after a trick led from a zone, its `then` plays first
             ph["leader"] = then(st)
         elif winner is not None:
@@ -665,3 +695,64 @@ class TricksPhase(Phase):
         if not ph["trick"]:
             return f"trick {ph['no'] + 1}{trump}: your lead"
         return f"trick {ph['no'] + 1}{trump}: your card"
+
+
+class PlainTricksPhase(TricksPhase):
+    """A `tricks` phase with no `escape`, `allowed`, `trump_exempt` or `announcements` (the choice is made when it
+    compiles): its legal moves take a lean path with no checks for those, the rules of `playable` inlined. The
+    tests compare it with the rules written out plainly at every card of seeded deals."""
+
+    __slots__ = ()
+
+    def legal(self, st) -> list:
+        ph = st.ph
+        trick = ph["trick"]
+        hand = st.zones[st.zone_ids[self.hand][ph["order"][ph["turn"]]]]
+        moves = st.game.card_moves
+        if trick and self.follow:
+            same = (self.suit_mates or self.mates_table(st.game.deck))[trick[0]].intersection(hand)
+            if same:
+                if self.overtrump and st.game.deck.suit_of[trick[0]] == ph["trump"]:
+                    return self.listed(st, self.over_trumped(st, same))
+                known = self.move_lists.get(same)  # (`listed`, its common case inlined)
+                return list(known) if known is not None else self.listed(st, same)
+            trump = ph["trump"]
+            if self.must_trump and trump is not None:
+                trumps = (self.by_suit or self.suit_cards(st.game.deck)).get(trump, NO_CARDS).intersection(hand)
+                if trumps:
+                    return self.listed(st, self.over_trumped(st, trumps))
+        return [moves[c] for c in sorted(hand)]
+
+    def listed(self, st, cards) -> list:
+        """The moves playing `cards` (a set of them, or a list), in card order: for a set, remembered (a player
+        following suit holds one of a few subsets of the suit, so the same sets come again and again)."""
+        if type(cards) is not frozenset:
+            moves = st.game.card_moves
+            return [moves[c] for c in sorted(cards)]
+        known = self.move_lists.get(cards)
+        if known is None:
+            if len(self.move_lists) >= MOVE_LIST_MEMO:
+                self.move_lists.clear()
+            moves = st.game.card_moves
+            known = self.move_lists[cards] = tuple([moves[c] for c in sorted(cards)])
+        return list(known)
+
+    def winner(self, st) -> int | None:
+        """`TricksPhase.winner` with no escape card to pass over."""
+        ph = st.ph
+        trick, by = ph["trick"], ph["by"]
+        if by[0] == ZONE_SEAT:
+            return self.rare_winner(st)
+        deck = st.game.deck
+        suit_of, rank_of, trump = deck.suit_of, ph["strength"] or deck.rank_of, ph["trump"]
+        card = trick[0]
+        best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
+        for i in range(1, len(trick)):
+            card = trick[i]
+            suit = suit_of[card]
+            if suit == best_suit:
+                if rank_of[card] > best_rank:
+                    best, best_rank = i, rank_of[card]
+            elif suit == trump:
+                best, best_suit, best_rank = i, suit, rank_of[card]
+        return by[best]
