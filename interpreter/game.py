@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+from . import chance
 from .cards import Deck
 from .dslruntime import Stretch
 from .factchecks import NO_LIMITS, FactLimits
@@ -168,7 +169,7 @@ class Game:
     _bases: Callable[[int], dict] = field(init=False, repr=False, compare=False)  # its look-up: _zone_base[n]
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
-    _zone_seers: dict = field(default_factory=dict)  # player count -> [(seers, top) by zone id] (zone_seers)
+    _zone_seers: dict = field(default_factory=dict)  # player count -> ((zone id, seers, top)) (zone_seers)
     _var_starts: dict = field(default_factory=dict)  # scope -> (its vars' defaults, those per seat) (var_starts)
     _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
     standing_memo: dict = field(default_factory=dict)  # (players, options, sheet) -> standings, when they may
@@ -260,19 +261,21 @@ class Game:
             return owner == seat or st.controller[owner] == seat
         return False
 
-    def zone_seers(self, n: int) -> list:
-        """[(seers, top) by zone id] for `n` players while nothing is revealed or shown and every seat controls
-        itself, as `zone_visible` has it then: `seers` is None when every seat sees the zone, else the tuple of
-        seats that do (its owner, or none); `top` whether everyone sees some of its cards (`zone_shown`).
-        Worked out once per player count."""
+    def zone_seers(self, n: int) -> tuple:
+        """((zone id, seers, top) of each zone some seat may see) for `n` players while nothing is revealed or shown
+        and every seat controls itself, as `zone_visible` has it then: `seers` is None when every seat sees the
+        zone, else the tuple of seats that do (its owner, or none); `top` whether everyone sees some of its cards
+        (`zone_shown`). A zone no seat sees is left out. Worked out once per player count."""
         table = self._zone_seers.get(n)
         if table is None:
             self._bases(n)
-            table = self._zone_seers[n] = []
-            for z, owner in self._zone_owner[n]:
+            rows = []
+            for zid, (z, owner) in enumerate(self._zone_owner[n]):
                 seers = tuple(range(n)) if z.visible == "all" else \
                     (owner,) if z.visible == "owner" and owner is not None else ()
-                table.append((None if len(seers) == n else seers, z.visible == "top"))
+                if seers or z.visible == "top":
+                    rows.append((zid, None if len(seers) == n else seers, z.visible == "top"))
+            table = self._zone_seers[n] = tuple(rows)
         return table
 
     def zone_shown(self, st: State, zid: int) -> list:
@@ -393,7 +396,7 @@ class Game:
         """The deal's random generator for one purpose: a pure function of (seed, deal number, tag)."""
         if st.seed is None:
             raise RuntimeError("a view has no random generator: chance belongs to the full state")
-        return random.Random(f"{st.seed}/{st.deal_no}/{tag}")
+        return chance.seeded(f"{st.seed}/{st.deal_no}/{tag}")
 
     # -- play, delegated to the engine ------------------------------------------------------------------------------
     def new_match(self, players: int | None = None, seed: int | None = 0, options: dict | None = None,
