@@ -65,8 +65,14 @@ def _shuffle_steps(size: int) -> tuple:
 def sample(rng: random.Random, population: range | list | tuple, k: int) -> list:
     """`rng.sample(population, k)`: the same k elements in the same order. The standard library keeps a pool of
     the candidates when there are few of them and a set of those taken otherwise; the pool is drawn here, the
-    set left to it."""
+    set left to it. One element is one draw either way (an inserted packet: one gap of the deal's)."""
     n = len(population)
+    if k == 1 and n and type(rng) is random.Random:
+        bits = n.bit_length()
+        j = rng.getrandbits(bits)
+        while j >= n:
+            j = rng.getrandbits(bits)
+        return [population[j]]
     setsize = 21 + (4 ** ceil(log(k * 3, 4)) if k > 5 else 0)
     if type(rng) is not random.Random or not 0 <= k <= n or n > setsize:
         return rng.sample(population, k)

@@ -69,6 +69,15 @@ class PerCount(dict):
         return value
 
 
+def seat_orders(n: int) -> tuple:
+    """The `n` seats in turn from the dealer's next seat round to the dealer, for each dealer.
+
+    >>> seat_orders(3)
+    ((1, 2, 0), (2, 0, 1), (0, 1, 2))
+    """
+    return tuple(tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n))
+
+
 @dataclass
 class ZoneDecl:
     name: str
@@ -171,23 +180,28 @@ class Game:
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
     _zone_seers: dict = field(default_factory=dict)  # player count -> ((zone id, seers, top)) (zone_seers)
     _var_starts: dict = field(default_factory=dict)  # scope -> (its vars' defaults, those per seat) (var_starts)
+    seat_orders: dict = field(default_factory=dict)  # player count -> the seats from the dealer's next round to
+    #                                                  the dealer, by dealer (a PerCount: seat_orders[4][3])
     _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
     standing_memo: dict = field(default_factory=dict)  # (players, options, sheet) -> standings, when they may
     option_defaults: dict = field(default_factory=dict)  # {option name: its default} (copied for a new match)
     plain_notation: tuple = ()  # by phase: whether its notation is the base one (a card by its code)
     private_vars: tuple = ()  # VarDecls a view does not show as they are: `visible: none`, per-seat `owner`
+    pair_columns: frozenset = frozenset()  # the names of the sheet's columns kept per pair of seats
 
     def __post_init__(self):
         self.bids_by_name = {b.name: b for b in self.bids}
         self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
         self._zone_base = PerCount(self._zone_bases)
+        self.seat_orders = PerCount(seat_orders)
         self._bases = self._zone_base.__getitem__  # a dict's own look-up: no Python call on each use of a zone
         self.bid_moves = [Move("bid", b.index) for b in self.bids]
         self.option_defaults = {name: decl["default"] for name, decl in self.options.items()}
         self.plain_notation = tuple(type(p).notation is Phase.notation for p in self.phases)
         self.private_vars = tuple(d for d in self.vars.values()
                                   if d.visible == "none" or d.visible == "owner" and d.per_seat)
+        self.pair_columns = frozenset(c.name for c in self.columns.values() if c.per == "pair")
 
     def var_starts(self, scope: str) -> tuple:
         """The vars that start afresh with each `scope` ("deal" or "match"): ({name: default} in the order they are
