@@ -15,6 +15,8 @@ True
 True
 >>> seeded("7/1/deal").getstate() == random.Random("7/1/deal").getstate()
 True
+>>> below(random.Random(3), 5) == random.Random(3).randrange(5)
+True
 """
 from __future__ import annotations
 
@@ -62,17 +64,24 @@ def _shuffle_steps(size: int) -> tuple:
     return steps
 
 
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n > 0: one draw of n's bits, again while too large."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    bits = n.bit_length()
+    j = rng.getrandbits(bits)
+    while j >= n:
+        j = rng.getrandbits(bits)
+    return j
+
+
 def sample(rng: random.Random, population: range | list | tuple, k: int) -> list:
     """`rng.sample(population, k)`: the same k elements in the same order. The standard library keeps a pool of
     the candidates when there are few of them and a set of those taken otherwise; the pool is drawn here, the
     set left to it. One element is one draw either way (an inserted packet: one gap of the deal's)."""
     n = len(population)
     if k == 1 and n and type(rng) is random.Random:
-        bits = n.bit_length()
-        j = rng.getrandbits(bits)
-        while j >= n:
-            j = rng.getrandbits(bits)
-        return [population[j]]
+        return [population[below(rng, n)]]
     setsize = 21 + (4 ** ceil(log(k * 3, 4)) if k > 5 else 0)
     if type(rng) is not random.Random or not 0 <= k <= n or n > setsize:
         return rng.sample(population, k)

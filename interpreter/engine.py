@@ -31,13 +31,11 @@ def new_match(game, players: int | None = None, seed: int | None = 0, options: d
     n = players or game.default_players
     if n not in game.players:
         raise ValueError(f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}")
-    st = State(game, n, resolve_options(game, options or {}), seed)
+    st = State(game, n, resolve_options(game, options) if options else dict(game.option_defaults), seed)
     _start_vars(st, "match")
     for col in game.columns.values():
         st.sheet[col.name] = [0] * n if col.per == "seat" else [[0] * n for _ in range(n)]
-    if dealer is None:
-        dealer = game.rng(st, "first-dealer").randrange(n) if game.first_dealer == "random" else 0
-    st.dealer = dealer
+    st.dealer = game.first_dealer_seat(st) if dealer is None else dealer
     st.stack = stack
     if deal:
         start_deal(st)

@@ -174,6 +174,7 @@ class Game:
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)  # Move("card", c) by card: built once, never per move
     bid_moves: list = field(default_factory=list)  # Move("bid", i) by rung of the ladder
+    card_order: tuple = ()  # every card, in deck order
     _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id} (a PerCount)
     _bases: Callable[[int], dict] = field(init=False, repr=False, compare=False)  # its look-up: _zone_base[n]
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
@@ -193,6 +194,7 @@ class Game:
         self.bids_by_name = {b.name: b for b in self.bids}
         self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
+        self.card_order = tuple(range(len(self.deck)))  # the cards in deck order (a deal shuffles a copy)
         self._zone_base = PerCount(self._zone_bases)
         self.seat_orders = PerCount(seat_orders)
         self._bases = self._zone_base.__getitem__  # a dict's own look-up: no Python call on each use of a zone
@@ -411,6 +413,10 @@ class Game:
         if st.seed is None:
             raise RuntimeError("a view has no random generator: chance belongs to the full state")
         return chance.seeded(f"{st.seed}/{st.deal_no}/{tag}")
+
+    def first_dealer_seat(self, st: State) -> int:
+        """The first dealer of a new match: seat 0, or (`first_dealer: random`) drawn from its generator."""
+        return chance.below(self.rng(st, "first-dealer"), st.n) if self.first_dealer == "random" else 0
 
     # -- play, delegated to the engine ------------------------------------------------------------------------------
     def new_match(self, players: int | None = None, seed: int | None = 0, options: dict | None = None,

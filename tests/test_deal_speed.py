@@ -57,6 +57,13 @@ def test_sample_is_the_standard_sample():
     assert tried > 5000
 
 
+def test_below_is_the_standard_randrange():
+    for n in (1, 2, 3, 4, 5, 7, 8, 9, 14, 100, 2**31 + 1, 3**40):
+        for ours, theirs in _generators(60):
+            assert chance.below(ours, n) == theirs.randrange(n)
+            assert ours.getstate() == theirs.getstate()
+
+
 def test_other_generators_use_their_own_methods():
     class Counted(random.Random):
         calls = 0

@@ -83,7 +83,7 @@ class DealPhase(Phase):
             self.log_table(st)
             return
         if self.source is None:
-            pack = list(range(len(game.deck)))
+            pack = list(game.card_order)
             chance.shuffle(game.rng(st, self.id), pack)
         else:
             source_zone = st.zones[st.zone_ids[self.source][0]]
