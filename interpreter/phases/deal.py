@@ -6,8 +6,8 @@ deck), `packets` (steps: `{each: k, repeat: r}` or `{zone: z, count: k}`), `inse
 `rest` (a zone for the cards left over; without it the counts must use the whole source exactly).
 
 When every count (of `packets` and `insert`) is a number or an expression of nothing but game constants such as
-`n_players`, the packets are worked out once per player count, receivers and number of cards and then remembered;
-inserted packets are placed anew at every deal.
+`n_players`, the packets are worked out once per player count, receivers and number of cards and then remembered
+(a `Plan`), with where each zone's cards lie in the pack; inserted packets are placed anew at every deal.
 """
 from __future__ import annotations
 
