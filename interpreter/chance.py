@@ -3,7 +3,8 @@
 A deal shuffles the deck and picks where inserted packets go; every seed must deal the same cards forever (goldens,
 replays and saved games depend on it), so these make exactly the calls the standard library makes — one
 `getrandbits(k)` per try, rejected while too large, as `Random._randbelow_with_getrandbits` does — only without a
-method call per card. Anything but a plain `random.Random` is handed to its own method.
+method call per card. Anything but a plain `random.Random` is handed to its own method. `seeded(text)` is
+`random.Random(text)`, the same generator, seeded without the Python layer of `Random.seed`.
 
 >>> import random
 >>> a, b = list(range(32)), list(range(32))
@@ -12,14 +13,31 @@ method call per card. Anything but a plain `random.Random` is handed to its own 
 True
 >>> sample(random.Random(5), range(1, 15), 3) == random.Random(5).sample(range(1, 15), 3)
 True
+>>> seeded("7/1/deal").getstate() == random.Random("7/1/deal").getstate()
+True
+>>> below(random.Random(3), 5) == random.Random(3).randrange(5)
+True
 """
 from __future__ import annotations
 
 import random
+from hashlib import sha512
 from math import ceil, log
 
 STEPS_MEMO = 256  # list lengths whose shuffle steps are remembered (then the memo starts again)
 _steps: dict = {}
+_new = random.Random.__new__  # a generator not seeded yet (seeded by `_seed` at once)
+_seed = super(random.Random, random.Random).seed  # the C seeding of a number, under random.py's `seed`
+
+
+def seeded(text: str) -> random.Random:
+    """`random.Random(text)`: a text seeds the generator with the number its UTF-8 bytes followed by their SHA-512
+    digest make (big-endian), as `Random.seed` (version 2) does, here without its Python layer."""
+    raw = text.encode()
+    rng = _new(random.Random)
+    _seed(rng, int.from_bytes(raw + sha512(raw).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it (random.py sets it)
+    return rng
 
 
 def shuffle(rng: random.Random, items: list) -> None:
@@ -46,11 +64,24 @@ def _shuffle_steps(size: int) -> tuple:
     return steps
 
 
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n > 0: one draw of n's bits, again while too large."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    bits = n.bit_length()
+    j = rng.getrandbits(bits)
+    while j >= n:
+        j = rng.getrandbits(bits)
+    return j
+
+
 def sample(rng: random.Random, population: range | list | tuple, k: int) -> list:
     """`rng.sample(population, k)`: the same k elements in the same order. The standard library keeps a pool of
     the candidates when there are few of them and a set of those taken otherwise; the pool is drawn here, the
-    set left to it."""
+    set left to it. One element is one draw either way (an inserted packet: one gap of the deal's)."""
     n = len(population)
+    if k == 1 and n and type(rng) is random.Random:
+        return [population[below(rng, n)]]
     setsize = 21 + (4 ** ceil(log(k * 3, 4)) if k > 5 else 0)
     if type(rng) is not random.Random or not 0 <= k <= n or n > setsize:
         return rng.sample(population, k)

@@ -31,13 +31,11 @@ def new_match(game, players: int | None = None, seed: int | None = 0, options: d
     n = players or game.default_players
     if n not in game.players:
         raise ValueError(f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}")
-    st = State(game, n, resolve_options(game, options or {}), seed)
+    st = State(game, n, resolve_options(game, options) if options else dict(game.option_defaults), seed)
     _start_vars(st, "match")
     for col in game.columns.values():
         st.sheet[col.name] = [0] * n if col.per == "seat" else [[0] * n for _ in range(n)]
-    if dealer is None:
-        dealer = game.rng(st, "first-dealer").randrange(n) if game.first_dealer == "random" else 0
-    st.dealer = dealer
+    st.dealer = game.first_dealer_seat(st) if dealer is None else dealer
     st.stack = stack
     if deal:
         start_deal(st)
@@ -96,23 +94,26 @@ def start_deal(st: State, play: bool = True) -> None:
         st.settle()
     st.deal_no += 1
     for zone in st.zones:
-        zone.clear()
-    st.revealed.clear()
-    st.shown.clear()
+        if zone:
+            zone.clear()
+    if st.revealed:
+        st.revealed.clear()
+    if st.shown:
+        st.shown.clear()
     n = st.n
     st.controller = list(range(n))
     _start_vars(st, "deal")
-    after = st.dealer % n + 1
-    order = list(range(after, n)) + list(range(after))  # from the dealer's next seat round to the dealer
-    if game.sit_out is None:
-        st.active = order
-    else:
-        out = set(game.sit_out(st))
+    order = game.seat_orders[n][st.dealer % n]  # from the dealer's next seat round to the dealer
+    out = None if game.sit_out is None else game.sit_out(st)
+    if out:
+        out = set(out)
         st.active = [s for s in order if s not in out]
+    else:
+        st.active = list(order)
     st.phase, st.ph = 0, None
     st.deal_over = False
     st.deal_events = len(st.events)
-    st.events.append(Event("deal-start", st.dealer, value=st.deal_no))
+    st.events.append(Event("deal-start", st.dealer, (), st.deal_no))
     if play:
         advance(st)
 
@@ -211,14 +212,15 @@ def end_deal(st: State) -> None:
     sheet entries, values and breakdown lines are made when the records are first read (`State.deals`; a playout
     reads none), from the state as the deal ended (`DealEnd`)."""
     game = st.game
-    sheet = {k: _copy(v) for k, v in st.sheet.items()}
+    pairs = game.pair_columns
+    sheet = {name: list(map(list, col)) if name in pairs else col[:] for name, col in st.sheet.items()}
     standing = None if game.standing_from_sheet() else standings(st)
     if game.scoring is not None:
         game.scoring(st)
     record = {"deal": st.deal_no, "dealer": st.dealer}
     st.deals.append(record)
     st.unsettled = DealEnd(record, sheet, standing)
-    st.events.append(Event("deal-end", value=st.deal_no))
+    st.events.append(Event("deal-end", None, (), st.deal_no))
     st.deal_over = True
     check_match_end(st)
 
@@ -304,10 +306,6 @@ def _plain(value):
     if hasattr(value, "index") and hasattr(value, "fields"):
         return value.name
     return value
-
-
-def _copy(col):
-    return [list(r) for r in col] if col and isinstance(col[0], list) else list(col)
 
 
 def sheet_entries(before: dict, after: dict) -> dict:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+from . import chance
 from .cards import Deck
 from .dslruntime import Stretch
 from .factchecks import NO_LIMITS, FactLimits
@@ -66,6 +67,15 @@ class PerCount(dict):
     def __missing__(self, n: int) -> Any:
         value = self[n] = self.make(n)
         return value
+
+
+def seat_orders(n: int) -> tuple:
+    """The `n` seats in turn from the dealer's next seat round to the dealer, for each dealer.
+
+    >>> seat_orders(3)
+    ((1, 2, 0), (2, 0, 1), (0, 1, 2))
+    """
+    return tuple(tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n))
 
 
 @dataclass
@@ -164,29 +174,36 @@ class Game:
     bids_by_name: dict = field(default_factory=dict)
     card_moves: list = field(default_factory=list)  # Move("card", c) by card: built once, never per move
     bid_moves: list = field(default_factory=list)  # Move("bid", i) by rung of the ladder
+    card_order: tuple = ()  # every card, in deck order
     _zone_base: dict = field(default_factory=dict)  # player count -> {zone name: first id} (a PerCount)
     _bases: Callable[[int], dict] = field(init=False, repr=False, compare=False)  # its look-up: _zone_base[n]
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
-    _zone_seers: dict = field(default_factory=dict)  # player count -> [(seers, top) by zone id] (zone_seers)
+    _zone_seers: dict = field(default_factory=dict)  # player count -> ((zone id, seers, top)) (zone_seers)
     _var_starts: dict = field(default_factory=dict)  # scope -> (its vars' defaults, those per seat) (var_starts)
+    seat_orders: dict = field(default_factory=dict)  # player count -> the seats from the dealer's next round to
+    #                                                  the dealer, by dealer (a PerCount: seat_orders[4][3])
     _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
     standing_memo: dict = field(default_factory=dict)  # (players, options, sheet) -> standings, when they may
     option_defaults: dict = field(default_factory=dict)  # {option name: its default} (copied for a new match)
     plain_notation: tuple = ()  # by phase: whether its notation is the base one (a card by its code)
     private_vars: tuple = ()  # VarDecls a view does not show as they are: `visible: none`, per-seat `owner`
+    pair_columns: frozenset = frozenset()  # the names of the sheet's columns kept per pair of seats
 
     def __post_init__(self):
         self.bids_by_name = {b.name: b for b in self.bids}
         self._per_seat = {z.name: z.per_seat for z in self.zones}
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
+        self.card_order = tuple(range(len(self.deck)))  # the cards in deck order (a deal shuffles a copy)
         self._zone_base = PerCount(self._zone_bases)
+        self.seat_orders = PerCount(seat_orders)
         self._bases = self._zone_base.__getitem__  # a dict's own look-up: no Python call on each use of a zone
         self.bid_moves = [Move("bid", b.index) for b in self.bids]
         self.option_defaults = {name: decl["default"] for name, decl in self.options.items()}
         self.plain_notation = tuple(type(p).notation is Phase.notation for p in self.phases)
         self.private_vars = tuple(d for d in self.vars.values()
                                   if d.visible == "none" or d.visible == "owner" and d.per_seat)
+        self.pair_columns = frozenset(c.name for c in self.columns.values() if c.per == "pair")
 
     def var_starts(self, scope: str) -> tuple:
         """The vars that start afresh with each `scope` ("deal" or "match"): ({name: default} in the order they are
@@ -260,19 +277,21 @@ class Game:
             return owner == seat or st.controller[owner] == seat
         return False
 
-    def zone_seers(self, n: int) -> list:
-        """[(seers, top) by zone id] for `n` players while nothing is revealed or shown and every seat controls
-        itself, as `zone_visible` has it then: `seers` is None when every seat sees the zone, else the tuple of
-        seats that do (its owner, or none); `top` whether everyone sees some of its cards (`zone_shown`).
-        Worked out once per player count."""
+    def zone_seers(self, n: int) -> tuple:
+        """((zone id, seers, top) of each zone some seat may see) for `n` players while nothing is revealed or shown
+        and every seat controls itself, as `zone_visible` has it then: `seers` is None when every seat sees the
+        zone, else the tuple of seats that do (its owner, or none); `top` whether everyone sees some of its cards
+        (`zone_shown`). A zone no seat sees is left out. Worked out once per player count."""
         table = self._zone_seers.get(n)
         if table is None:
             self._bases(n)
-            table = self._zone_seers[n] = []
-            for z, owner in self._zone_owner[n]:
+            rows = []
+            for zid, (z, owner) in enumerate(self._zone_owner[n]):
                 seers = tuple(range(n)) if z.visible == "all" else \
                     (owner,) if z.visible == "owner" and owner is not None else ()
-                table.append((None if len(seers) == n else seers, z.visible == "top"))
+                if seers or z.visible == "top":
+                    rows.append((zid, None if len(seers) == n else seers, z.visible == "top"))
+            table = self._zone_seers[n] = tuple(rows)
         return table
 
     def zone_shown(self, st: State, zid: int) -> list:
@@ -393,7 +412,11 @@ class Game:
         """The deal's random generator for one purpose: a pure function of (seed, deal number, tag)."""
         if st.seed is None:
             raise RuntimeError("a view has no random generator: chance belongs to the full state")
-        return random.Random(f"{st.seed}/{st.deal_no}/{tag}")
+        return chance.seeded(f"{st.seed}/{st.deal_no}/{tag}")
+
+    def first_dealer_seat(self, st: State) -> int:
+        """The first dealer of a new match: seat 0, or (`first_dealer: random`) drawn from its generator."""
+        return chance.below(self.rng(st, "first-dealer"), st.n) if self.first_dealer == "random" else 0
 
     # -- play, delegated to the engine ------------------------------------------------------------------------------
     def new_match(self, players: int | None = None, seed: int | None = 0, options: dict | None = None,

@@ -7,17 +7,30 @@ import random
 import pytest
 
 from interpreter import chance
-from interpreter.phases.deal import DealPhase
+from interpreter.phases.deal import DealPhase, layout_of, with_inserts
 
 from .conftest import SPECS, game_of
 
 
 def _generators(count: int):
-    """Pairs of equal generators, seeded as the deals seed theirs (a text: seed/deal number/tag) and by numbers."""
+    """Pairs of equal generators, seeded as the deals seed theirs (a text: seed/deal number/tag, ours by
+    chance.seeded) and by numbers."""
     for s in range(count):
         text = f"{s * 7919}/{s % 5}/{('deal', 'deal:insert', 'first-dealer')[s % 3]}"
-        yield random.Random(text), random.Random(text)
+        yield chance.seeded(text), random.Random(text)
         yield random.Random(s), random.Random(s)
+
+
+def test_a_text_seeds_the_generator_random_random_seeds():
+    texts = [f"{seed}/{deal}/{tag}" for seed in (0, 1, 7, -3, 2**40, 10**30) for deal in (1, 2, 17)
+             for tag in ("deal", "deal:insert", "first-dealer", "déal·2", "")]
+    texts += [str(s) for s in range(300)] + ["", "ä" * 200]
+    for text in texts:
+        ours, theirs = chance.seeded(text), random.Random(text)
+        assert type(ours) is random.Random
+        assert ours.getstate() == theirs.getstate()
+        assert [ours.random() for _ in range(3)] + [ours.gauss(0, 1)] == \
+            [theirs.random() for _ in range(3)] + [theirs.gauss(0, 1)]
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 5, 17, 24, 32, 36, 52, 78, 130])
@@ -42,6 +55,13 @@ def test_sample_is_the_standard_sample():
                 assert ours.getstate() == theirs.getstate()
                 tried += 1
     assert tried > 5000
+
+
+def test_below_is_the_standard_randrange():
+    for n in (1, 2, 3, 4, 5, 7, 8, 9, 14, 100, 2**31 + 1, 3**40):
+        for ours, theirs in _generators(60):
+            assert chance.below(ours, n) == theirs.randrange(n)
+            assert ours.getstate() == theirs.getstate()
 
 
 def test_other_generators_use_their_own_methods():
@@ -98,13 +118,18 @@ def test_the_seers_table_is_what_zone_visible_says_at_a_deal_start(path):
     for players in game.players:
         st = engine.new_match(game, players, 1, deal=False)
         engine.start_deal(st, play=False)
-        table = game.zone_seers(players)
-        assert len(table) == len(st.zones)
-        for zid, (seers, top) in enumerate(table):
+        table = {zid: (seers, top) for zid, seers, top in game.zone_seers(players)}
+        assert list(table) == sorted(table)  # zone by zone, in order
+        for zid in range(len(st.zones)):
             visible = tuple(s for s in range(players) if game.zone_visible(st, zid, s))
+            top = game.zone_of(zid, players)[0].visible == "top"
+            if not visible and not top:  # nobody sees it: nothing to log
+                assert zid not in table
+                continue
+            seers, its_top = table[zid]
             assert (seers is None) == (len(visible) == players)
             assert seers is None or seers == visible
-            assert top == (game.zone_of(zid, players)[0].visible == "top")
+            assert its_top == top
 
 
 @pytest.mark.parametrize("path", ["games/tarot.yaml", "games/preferans-4.yaml"])
@@ -118,3 +143,46 @@ def test_the_active_seats_run_from_the_dealers_next_seat_round_to_the_dealer(pat
             engine.start_deal(st, play=False)
             out = set(game.sit_out(st)) if game.sit_out is not None else set()
             assert st.active == [s for s in ((dealer + k) % players for k in range(1, players + 1)) if s not in out]
+
+
+def _laid_one_by_one(packets: list, pack: list) -> dict:
+    zones: dict = {}
+    pos = 0
+    for zid, k in packets:
+        zones.setdefault(zid, []).extend(pack[pos:pos + k])
+        pos += k
+    return {zid: cards for zid, cards in zones.items() if cards}
+
+
+def test_a_layout_gives_each_zone_the_cards_its_packets_deal_it_one_by_one():
+    rng = random.Random(4)
+    for _ in range(500):
+        packets = [(rng.randrange(5), rng.randrange(4)) for _ in range(rng.randrange(1, 12))]
+        pack = list(range(100, 100 + sum(k for _, k in packets)))
+        rng.shuffle(pack)
+        assert {zid: list(take(pack)) for zid, take in layout_of(packets)} == _laid_one_by_one(packets, pack)
+
+
+@pytest.mark.parametrize("path, players, ways", [("games/preferans.yaml", 3, 14), ("games/preferans-4.yaml", 4, 14),
+                                                 ("games/tarot.yaml", 4, None), ("games/hearts.yaml", 4, 1)])
+def test_a_deal_remembers_where_the_cards_go_when_there_are_few_ways_to_insert_packets(path, players, ways):
+    """Preferans inserts its talon (one packet of 2) in one of the 14 gaps between its 15 packets: 14 layouts
+    remembered; Tarot's chien (6 single cards in 23 gaps) has too many ways; a deal inserting nothing has one."""
+    from interpreter import engine
+    from interpreter.compiler import load_game
+
+    game = load_game(path)  # its own memo
+    phase = next(p for p in game.phases if p.type_name == "deal")
+    for seed in range(60):
+        engine.new_match(game, players, seed, dealer=0)
+    (plan,) = phase.memo.values()  # one dealer: the same receivers
+    if ways is None:
+        assert plan.layout is None and plan.layouts is None
+    elif plan.inserts is None:
+        assert ways == 1 and plan.layout is not None and plan.layouts is None
+    else:
+        assert plan.layout is None and 1 < len(plan.layouts) <= ways == len(plan.gaps)
+        for gaps, layout in plan.layouts.items():
+            pack = list(range(len(game.deck)))
+            assert {zid: list(take(pack)) for zid, take in layout} == \
+                _laid_one_by_one(with_inserts(plan.packets, plan.inserts, gaps), pack)

@@ -6,11 +6,12 @@ deck), `packets` (steps: `{each: k, repeat: r}` or `{zone: z, count: k}`), `inse
 `rest` (a zone for the cards left over; without it the counts must use the whole source exactly).
 
 When every count (of `packets` and `insert`) is a number or an expression of nothing but game constants such as
-`n_players`, the packets are worked out once per player count, receivers and number of cards and then remembered;
-inserted packets are placed anew at every deal.
+`n_players`, the packets are worked out once per player count, receivers and number of cards and then remembered
+(a `Plan`), with where each zone's cards lie in the pack; inserted packets are placed anew at every deal.
 """
 from __future__ import annotations
 
+from math import perm
 from operator import itemgetter
 
 from .. import chance
@@ -22,13 +23,14 @@ from .base import Phase
 
 MAX_PACKETS = 1000  # packets in one deal: far more than any deck has cards to fill
 PACKETS_MEMO = 256  # receivers (and player counts) whose packets a deal remembers (then it starts again)
+LAYOUTS = 256  # ways to insert packets up to which a deal remembers where each zone's cards lie for each way
 _count = itemgetter(1)  # of a packet (zone id, count)
 
 
 class DealPhase(Phase):
     type_name = "deal"
     interactive = False
-    __slots__ = ("to", "into", "source", "steps", "insert", "rest", "error", "memo")
+    __slots__ = ("to", "into", "source", "steps", "insert", "rest", "error", "memo", "insert_tag")
 
     def __init__(self, pid, when, to, into, source, steps, insert, rest, error, fixed: bool = False):
         super().__init__(pid, when)
@@ -38,6 +40,7 @@ class DealPhase(Phase):
         # depend only on the player count, the receivers and the cards there are: remembered by those (None:
         # worked out at every deal)
         self.memo: dict | None = {} if fixed else None
+        self.insert_tag = pid + ":insert"  # the tag of the generator that places the inserted packets
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "DealPhase":
@@ -80,27 +83,37 @@ class DealPhase(Phase):
             self.log_table(st)
             return
         if self.source is None:
-            pack = list(range(len(game.deck)))
+            pack = list(game.card_order)
             chance.shuffle(game.rng(st, self.id), pack)
         else:
             source_zone = st.zones[st.zone_ids[self.source][0]]
             pack = source_zone[::-1]
             source_zone.clear()
-        packets = self.packets(st, len(pack))
-        need = sum(map(_count, packets))
-        if need > len(pack) or (need < len(pack) and self.rest is None and self.source is None):
-            raise self.error(f"the deal uses {need} cards but there are {len(pack)} "
-                             f"(with {st.n} players)", "make the packets add up to the deck, or add `rest:`")
-        pos = 0
+        plan = self.plan(st, len(pack))
+        packets: tuple | list = plan.packets
+        layout, inserts = plan.layout, plan.inserts
+        if inserts is not None:
+            gaps = self.gaps_drawn(st, plan.gaps, inserts[2])
+            layouts = plan.layouts
+            layout = None if layouts is None else layouts.get(gaps)
+            if layout is None:
+                packets = with_inserts(plan.packets, inserts, gaps)
+                if layouts is not None:
+                    layout = layouts[gaps] = layout_of(packets)
         zones = st.zones
-        for zid, k in packets:
-            end = pos + k
-            zones[zid] += pack[pos:end]
-            pos = end
+        if layout is None:  # a plan not remembered, or too many ways to insert packets: laid one by one
+            pos = 0
+            for zid, k in packets:
+                end = pos + k
+                zones[zid] += pack[pos:end]
+                pos = end
+        else:
+            for zid, take in layout:
+                zones[zid] += take(pack)
         if self.rest is not None:
-            st.zones[st.zone_ids[self.rest][0]].extend(reversed(pack[pos:]))
+            zones[st.zone_ids[self.rest][0]].extend(reversed(pack[plan.need:]))
         elif self.source is not None:
-            source_zone.extend(reversed(pack[pos:]))
+            source_zone.extend(reversed(pack[plan.need:]))
         st.events.append(Event("deal", st.dealer))
         self.log_table(st)
 
@@ -108,56 +121,91 @@ class DealPhase(Phase):
         """Record what each seat now sees, zone by zone — its own hand, the cards face up on the table — as silent
         events for the seats that see them, so that a view keeps what its seat was dealt after the cards moved on."""
         game = st.game
-        seers_of = self.seers_table(st)
-        log, pid = st.events.append, self.id
-        for zid, cards in enumerate(st.zones):
+        zones, log, pid = st.zones, st.events.append, self.id
+        for zid, seers, top in self.seers_table(st):
+            cards = zones[zid]
             if not cards:
                 continue
-            seers, top = seers_of[zid]
             if seers is None:
-                log(Event("dealt", None, tuple(cards), zid, phase=pid))
+                log(Event("dealt", None, tuple(cards), zid, None, pid))
                 continue
             if seers:
                 log(Event("dealt", None, tuple(cards), zid, seers, pid))
-            shown = game.zone_shown(st, zid) if top else None
-            if shown:
-                log(Event("dealt", None, tuple(shown), zid, phase=pid))
+            if top:
+                shown = game.zone_shown(st, zid)
+                if shown:
+                    log(Event("dealt", None, tuple(shown), zid, None, pid))
 
     @staticmethod
-    def seers_table(st) -> list:
-        """[(seers, top) by zone id]: the seats that see each zone (None: every seat) and whether everyone may see
-        some of its cards (`zone_shown`). With nothing revealed or shown and every seat controlling itself, the
-        game's table for the player count (`Game.zone_seers`); else worked out now (`seers_now`)."""
+    def seers_table(st) -> tuple | list:
+        """[(zone id, seers, top)] of the zones some seat may see: the seats that see each (None: every seat) and
+        whether everyone may see some of its cards (`zone_shown`). With nothing revealed or shown and every seat
+        controlling itself, the game's table for the player count (`Game.zone_seers`); else worked out now
+        (`seers_now`)."""
         if st.revealed or st.shown or st.controller != list(range(st.n)):
             return DealPhase.seers_now(st)
         return st.game.zone_seers(st.n)
 
     @staticmethod
     def seers_now(st) -> list:
-        """`seers_table` as `Game.zone_visible` has it now, zone by zone."""
+        """`seers_table` as `Game.zone_visible` has it now, for every zone."""
         out = []
         for zid in range(len(st.zones)):
             seers = tuple(s for s in range(st.n) if st.game.zone_visible(st, zid, s))
-            out.append((None if len(seers) == st.n else seers, True))
+            out.append((zid, None if len(seers) == st.n else seers, True))
         return out
 
-    def packets(self, st, cards: int) -> list:
-        """The packets in dealing order as (zone id, count), inserted packets included; an error as soon as they
-        pass `cards` cards or MAX_PACKETS packets (the counts may be expressions)."""
+    def plan(self, st, cards: int) -> "Plan":
+        """The deal's `Plan` for the receivers and `cards` cards: remembered when every count is fixed (`memo`),
+        else worked out now. Raises as soon as the packets pass the cards there are (the counts may be
+        expressions), do not use them all with nowhere for the rest, or leave too few gaps to insert packets."""
         receivers = self.to(st)
         memo = self.memo
-        counted: tuple | list
         if memo is None:
-            counted, inserts = self.counted(st, receivers, cards), self.inserts(st)
-        else:
-            key = (st.n, cards, tuple(receivers))
-            known = memo.get(key)
-            if known is None:
-                if len(memo) >= PACKETS_MEMO:
-                    memo.clear()
-                known = memo[key] = (tuple(self.counted(st, receivers, cards)), self.inserts(st))
-            counted, inserts = known
-        return list(counted) if inserts is None else self.inserted(st, counted, inserts)
+            return self.make_plan(st, receivers, cards, False)
+        key = (st.n, cards, tuple(receivers))
+        plan = memo.get(key)
+        if plan is None:
+            if len(memo) >= PACKETS_MEMO:
+                memo.clear()
+            plan = memo[key] = self.make_plan(st, receivers, cards, True)
+        return plan
+
+    def make_plan(self, st, receivers: list, cards: int, remembered: bool) -> "Plan":
+        packets = tuple(self.counted(st, receivers, cards))
+        inserts = self.inserts(st)
+        need = sum(map(_count, packets))
+        gaps = range(1, len(packets))
+        if inserts is not None:
+            _, each, how_many = inserts
+            if how_many > len(gaps):
+                raise self.error("too many inserted packets for the gaps between the others", None)
+            need += each * how_many
+        if need > cards or (need < cards and self.rest is None and self.source is None):
+            raise self.error(f"the deal uses {need} cards but there are {cards} "
+                             f"(with {st.n} players)", "make the packets add up to the deck, or add `rest:`")
+        layout: tuple | None = None
+        layouts: dict | None = None
+        if remembered:
+            if inserts is None:
+                layout = layout_of(packets)
+            elif perm(len(gaps), inserts[2]) <= LAYOUTS:
+                layouts = {}
+        return Plan(packets, inserts, gaps, need, layout, layouts)
+
+    def packets(self, st, cards: int) -> list:
+        """The packets in dealing order as (zone id, count), inserted packets included (placed by a draw from
+        the deal's generator, as a deal places them)."""
+        plan = self.plan(st, cards)
+        inserts = plan.inserts
+        if inserts is None:
+            return list(plan.packets)
+        return with_inserts(plan.packets, inserts, self.gaps_drawn(st, plan.gaps, inserts[2]))
+
+    def gaps_drawn(self, st, gaps: range, how_many: int) -> tuple:
+        """The `how_many` gaps between the packets where the inserted ones go (gap i: before the i-th packet),
+        as drawn from the deal's generator for inserting."""
+        return tuple(chance.sample(st.game.rng(st, self.insert_tag), gaps, how_many))
 
     def counted(self, st, receivers: list, cards: int) -> list:
         """The packets of the `packets` steps for `receivers`, in dealing order (without inserted ones)."""
@@ -186,17 +234,55 @@ class DealPhase(Phase):
         each = size(st)
         return st.zone_ids[zone][0], each, count(st) // max(1, each)
 
-    def inserted(self, st, packets, inserts: tuple) -> list:
-        """`packets` with the inserted ones placed in distinct gaps between them, drawn from the deal's generator."""
-        zid, each, how_many = inserts
-        gaps = range(1, len(packets))
-        if how_many > len(gaps):
-            raise self.error("too many inserted packets for the gaps between the others", None)
-        chosen = chance.sample(st.game.rng(st, self.id + ":insert"), gaps, how_many)
-        out = list(packets)
-        for i in sorted(chosen, reverse=True):
-            out.insert(i, (zid, each))
-        return out
+
+class Plan:
+    """How a deal hands out `need` cards for one player count, number of cards and set of receivers: the
+    `packets` of its steps in dealing order as (zone id, count), the `inserts` placed among them ((zone id,
+    cards in each, how many), or None) in distinct `gaps`, and, for a remembered plan, where each zone's
+    cards lie in the shuffled pack: the `layout` when nothing is inserted, else the `layouts` by the gaps
+    drawn, each made when first drawn (None: more ways to insert than LAYOUTS, laid packet by packet)."""
+
+    __slots__ = ("packets", "inserts", "gaps", "need", "layout", "layouts")
+
+    def __init__(self, packets: tuple, inserts: tuple | None, gaps: range, need: int, layout: tuple | None,
+                 layouts: dict | None):
+        self.packets, self.inserts, self.gaps, self.need = packets, inserts, gaps, need
+        self.layout, self.layouts = layout, layouts
+
+
+def with_inserts(packets: tuple, inserts: tuple, gaps: tuple) -> list:
+    """`packets` with an inserted packet (zone id, cards in each) placed in each of `gaps`.
+
+    >>> with_inserts(((0, 2), (1, 2), (0, 2)), (5, 1, 2), (2, 1))
+    [(0, 2), (5, 1), (1, 2), (5, 1), (0, 2)]
+    """
+    zid, each, _ = inserts
+    out = list(packets)
+    for i in sorted(gaps, reverse=True):
+        out.insert(i, (zid, each))
+    return out
+
+
+def layout_of(packets) -> tuple:
+    """((zone id, take) for each zone dealt to) where `take(pack)` gives that zone's cards of the pack, in the
+    order `packets` ((zone id, count) in dealing order) hand them out.
+
+    >>> [(zid, take("abcdefg")) for zid, take in layout_of([(0, 2), (1, 1), (0, 2), (2, 0), (3, 2)])]
+    [(0, ('a', 'b', 'd', 'e')), (1, 'c'), (3, 'fg')]
+    """
+    where: dict = {}
+    pos = 0
+    for zid, k in packets:
+        where.setdefault(zid, []).extend(range(pos, pos + k))
+        pos += k
+    return tuple((zid, _taker(places)) for zid, places in where.items() if places)
+
+
+def _taker(places: list):
+    """A function of a pack giving its cards at `places` (a slice where they follow one another)."""
+    if places[-1] - places[0] == len(places) - 1:
+        return itemgetter(slice(places[0], places[-1] + 1))
+    return itemgetter(*places)
 
 
 def fixed_count(value, cc) -> bool:
