@@ -4,25 +4,15 @@ such a run is stopped at the very phase where the count ran out; a private disca
 card going, to every seat but the discarder's, whatever the player count."""
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
 
 from interpreter import engine
 from interpreter.compiler import load_game
-from interpreter.errors import InterpError
 from interpreter.phases.auction import PASS
+from tests.test_engine_speed_paths import runs_away_at, tiny_with
 
-TINY = os.path.abspath("docs/examples/tiny.yaml")
-
-
-def tiny_with(tmp_path, phases: str):
-    """docs/examples/tiny.yaml with `phases` (YAML list items) put in before its last phase, `count`."""
-    text = open(TINY, encoding="utf-8").read().replace("  - id: count\n", phases + "  - id: count\n")
-    path = tmp_path / "v.yaml"
-    path.write_text(text, encoding="utf-8")
-    return load_game(str(path))
 
 
 def test_a_goto_loop_running_out_inside_a_run_of_skipped_phases_stops_where_the_count_ran_out(tmp_path):
@@ -37,11 +27,7 @@ def test_a_goto_loop_running_out_inside_a_run_of_skipped_phases_stops_where_the_
     do: "taken[seats[1]] = 1"
     goto: {phase: a, when: "true"}
 """)
-    st = engine.new_match(game, 2, 0)
-    rng = random.Random(0)
-    with pytest.raises(InterpError, match="10,000 times in a row without a decision \\(at phase 'b'\\)"):
-        while not st.deal_over:
-            engine.apply(st, rng.choice(engine.legal_moves(st)))
+    st = runs_away_at(game, "b")
     assert game.phases[st.phase].id == "b"
 
 

@@ -84,11 +84,18 @@ def test_skipped_phases_count_toward_the_limit_of_steps_without_a_decision(tmp_p
     do: "taken[seats[1]] = 1"
     goto: {phase: skipped, when: "true"}
 """)
+    runs_away_at(game, "skipped")
+
+
+def runs_away_at(game, phase_id: str):
+    """Play `game` (2 players, seed 0) until its phases run on without a decision; the error must name `phase_id`.
+    The state, stopped there."""
     st = engine.new_match(game, 2, 0)
     rng = random.Random(0)
-    with pytest.raises(InterpError, match="10,000 times in a row without a decision \\(at phase 'skipped'\\)"):
+    with pytest.raises(InterpError, match=f"10,000 times in a row without a decision \\(at phase '{phase_id}'\\)"):
         while not st.deal_over:
             engine.apply(st, rng.choice(engine.legal_moves(st)))
+    return st
 
 
 def test_a_copy_sets_every_field_and_shares_nothing_play_changes():
