@@ -195,3 +195,15 @@ def test_tarot_reference_plays_the_stacked_scenarios(tarot_game, name):
         facts = st.deals[-1]["facts"]
         assert (facts["petit_au_bout"], facts["slam"]) == (res.petit_au_bout, res.slam)
         assert facts["card_points"] * 2 == res.half_points
+
+
+def test_profile_deals_counts_bytecodes_by_function(capsys):
+    """tools/profile_deals.py opcodes: a total per deal, then functions by bytecodes per deal, the most first; the
+    engine's `apply` runs at every move, so it is listed (its share is part of the total)."""
+    from tools import profile_deals
+    assert profile_deals.main(["opcodes", "preferans", "3", "--deals", "3", "--top", "8"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    total = float(lines[0].split()[0])
+    counts = [float(line.split()[0]) for line in lines[1:]]
+    assert len(counts) == 8 and counts == sorted(counts, reverse=True) and 0 < sum(counts) < total
+    assert any(line.endswith(":apply") and "engine.py" in line for line in lines[1:])
