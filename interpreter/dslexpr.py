@@ -13,7 +13,7 @@ from lark import Token, Tree
 
 from . import dsltypes as T
 from .dslloops import AGGREGATES
-from .dslparse import HOLE, ShiftedSource, SourceRef, parse
+from .dslparse import HOLE, ShiftedSource, SourceRef, parse, word
 from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
                          name_of, remembered_by)
@@ -160,7 +160,7 @@ class Compiler:
 
     def e_string(self, node) -> Compiled:
         token = node.children[0]
-        value = str(token)[1:-1]
+        value = word(str(token)[1:-1])
         if "{" in value or "}" in value:
             return self.interpolated(token, value)
         return Compiled(lambda ctx: value, T.STR, const=True)
@@ -186,7 +186,7 @@ class Compiler:
         return Compiled(lambda ctx: None, T.NONE, const=True)
 
     def e_name(self, node) -> Compiled:
-        name = str(node.children[0])
+        name = word(node.children[0])
         if name in self.locals:
             t, domain = self.locals[name]
             return Compiled(lambda ctx: ctx.loc[name], t, domain, local=name, code=f"ctx.loc[{name!r}]", ns=self.ns)
@@ -289,7 +289,7 @@ class Compiler:
 
     def e_with(self, node) -> Compiled:
         """`with name = value: body` computes `value` once and names it inside `body`."""
-        name, value_node, body_node = str(node.children[0]), node.children[1], node.children[2]
+        name, value_node, body_node = word(node.children[0]), node.children[1], node.children[2]
         value = self.expr(value_node)
         inner = Compiler(self.scope, self.source, self.locals, self.macro_stack)
         inner.locals[name] = (value.type, value.domain)
@@ -434,7 +434,7 @@ class Compiler:
     # -- postfix --------------------------------------------------------------------------------------------
     def e_attr(self, node) -> Compiled:
         base = self.expr(node.children[0])
-        name = str(node.children[1])
+        name = word(node.children[1])
         fields = self.scope.records.get(base.type)
         if fields is None:
             self.fail(node.children[1], f"{_a(base.type)} has no fields", "fields exist on bids, e.g. contract.level")
@@ -527,7 +527,7 @@ class Compiler:
 
     # -- calls ----------------------------------------------------------------------------------------------
     def e_call(self, node) -> Compiled:
-        name = str(node.children[0])
+        name = word(node.children[0])
         arg_nodes = _args(node.children[1]) if node.children[1] is not None else []
         if name in self.scope.macros:
             return self.call_macro(node, name, arg_nodes)
@@ -603,10 +603,10 @@ class Compiler:
                 macro = self.scope.macros[todo.pop()]
                 tree = parse(macro.text, "expr", macro.source)
                 for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME"):
-                    word = str(token)
-                    if word not in found and word in self.scope.macros and word != name:
-                        todo.append(word)
-                    found.add(word)
+                    called = word(token)
+                    if called not in found and called in self.scope.macros and called != name:
+                        todo.append(called)
+                    found.add(called)
             names = self.scope.shared[key] = frozenset(found)
         return names
 
@@ -743,7 +743,7 @@ class Compiler:
 
     def e_aggregate(self, node) -> Compiled:
         name_token, body_node, var_token, coll_node, cond_node = node.children
-        name, var = str(name_token), str(var_token)
+        name, var = word(name_token), word(var_token)
         if name not in AGGREGATES:
             self.fail(name_token, f"'{name}(… for …)' is not an aggregate",
                       "aggregates: " + ", ".join(sorted(AGGREGATES)))
@@ -752,7 +752,7 @@ class Compiler:
 
     def e_comprehension(self, node) -> Compiled:
         body_node, var_token, coll_node, cond_node = node.children
-        var = str(var_token)
+        var = word(var_token)
         coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
         if body.local == var and cond is not None and cond.card_of is not None and cond.card_of[0] == var:
             _, table, value_of = cond.card_of  # [c for c in cs if is_trump(c)]: the define's table, looked up

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -41,6 +42,16 @@ HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
 
 _GRAMMAR = Path(__file__).with_name("dsl.lark")
+
+
+def word(token) -> str:
+    """A name or a quoted text of the parse tree as an interned str: the compiled code's lookups of it (a local
+    in `ctx.loc`, a var, a bid's name) then find the dict's key by identity instead of comparing the letters.
+
+    >>> word("hand") is word("".join(["ha", "nd"]))
+    True
+    """
+    return sys.intern(str(token))
 
 
 @lru_cache(maxsize=1)

@@ -6,6 +6,7 @@ from . import dslruntime
 from . import dsltypes as T
 from .dslexpr import Compiler, _a, _args, _not_none
 from .dslfuse import block, bound, forgetting, indented
+from .dslparse import word
 from .dslruntime import MAX_INT, MAX_LIST, Steady, looper, setter, size_checked
 from .dslscope import Compiled, Fn, Symbol
 from .errors import DSLSyntaxError
@@ -45,13 +46,13 @@ class StatementCompiler(Compiler):
         if kind == "for_stmt":
             return self.for_lines(node)
         if kind == "let_stmt":
-            name = str(node.children[0])
+            name = word(node.children[0])
             value = self.expr(node.children[1])
             self.locals[name] = (value.type, value.domain)
             return self.checked_value(value, node.children[1], name) + [f"ctx.loc[{name!r}] = {self.temp('v')}"]
         if kind == "call_stmt" and str(node.children[0]) in self.scope.functions:
             arg_nodes = _args(node.children[1]) if node.children[1] is not None else []
-            return [self.code(self.call_function(node, str(node.children[0]), arg_nodes, allow_effect=True))]
+            return [self.code(self.call_function(node, word(node.children[0]), arg_nodes, allow_effect=True))]
         if kind == "assign":
             return self.assign_lines(node)
         return None
@@ -60,7 +61,7 @@ class StatementCompiler(Compiler):
         """A `for` statement's loop variable, compiled list, the compiler of its body (the variable bound, and a
         Steady for what the body cannot change) and the body's node."""
         var_token, coll_node, body_node = node.children
-        var = str(var_token)
+        var = word(var_token)
         coll = self.expr(coll_node)
         if not T.is_list(coll.type):
             self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
@@ -105,7 +106,7 @@ class StatementCompiler(Compiler):
         (size-checked), then the indexes (none refused); for `+=`/`-=`, the indexes, then the delta, skipped when
         zero, and the sum refused when too big."""
         target_node, op_token, value_node = node.children
-        name = str(target_node.children[0])
+        name = word(target_node.children[0])
         op = str(op_token)
         index_nodes = _args(target_node.children[1]) if len(target_node.children) > 1 and \
             target_node.children[1] is not None else []
@@ -177,7 +178,7 @@ class StatementCompiler(Compiler):
             ft = test.fn
             return lambda ctx: body(ctx) if ft(ctx) else None
         if kind == "let_stmt":
-            name = str(node.children[0])
+            name = word(node.children[0])
             value = self.expr(node.children[1])
             self.locals[name] = (value.type, value.domain)
             fv = size_checked(value.fn, self.too_big(node.children[1], name))
@@ -188,7 +189,7 @@ class StatementCompiler(Compiler):
         if kind == "assign":
             return self.assign(node)
         if kind == "call_stmt":
-            name = str(node.children[0])
+            name = word(node.children[0])
             if name not in self.scope.functions:
                 self.fail(node, f"unknown function '{name}'", self.suggest(name))
             arg_nodes = _args(node.children[1]) if node.children[1] is not None else []
@@ -201,7 +202,7 @@ class StatementCompiler(Compiler):
 
     def assign(self, node) -> Fn:
         target_node, op_token, value_node = node.children
-        name = str(target_node.children[0])
+        name = word(target_node.children[0])
         index_nodes = _args(target_node.children[1]) if len(target_node.children) > 1 and \
             target_node.children[1] is not None else []
         if name in self.locals and not index_nodes:
@@ -258,7 +259,7 @@ def assigned_names(node, scope) -> frozenset | None:
             return None
         if sub.data in ("assign", "let_stmt"):
             target = sub.children[0]
-            name = str(target.children[0]) if sub.data == "assign" else str(target)
+            name = word(target.children[0]) if sub.data == "assign" else word(target)
             sym = scope.symbols.get(name)
             if sym is not None and not sym.only_itself:
                 return None

@@ -21,6 +21,7 @@ import math
 import os
 import re
 import stat
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -275,6 +276,8 @@ class _Builder:
         if isinstance(value, str):
             self._scalar(node, path)
             self._printable(value, path)
+            if len(value) <= 64 and value.isidentifier():
+                value = sys.intern(value)
         return value
 
     def _error(self, node, message: str, hint: str) -> SpecError:
@@ -297,7 +300,7 @@ class _Builder:
                 loc = _loc(key_node.start_mark, self.file)
                 raise SpecError("a key must be plain text, not a list or mapping", loc,
                                 "write `name: value`", self.doc.line_of(loc))
-            key = key_node.value
+            key = sys.intern(key_node.value)
             bad = CONTROL.search(key)
             if bad is not None:
                 loc = _loc(key_node.start_mark, self.file)
