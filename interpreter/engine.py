@@ -121,6 +121,7 @@ def start_deal(st: State, play: bool = True) -> None:
 def advance(st: State) -> None:
     """Run automatic phases (and skip phases whose `when` is false) until a seat must decide or the deal ends.
     The `when` conditions checked between two phase starts share the defines they use (game.stretch)."""
+    st.legal = None  # the position changes: the moves listed before no longer hold
     stretch = st.game.stretch
     try:
         _advance(st, stretch)
@@ -354,7 +355,8 @@ def card_census(st: State) -> list:
 
 def legal_moves(st: State) -> list:
     """The moves the seat to move may make now, in a fixed order (empty when no decision is pending). They are
-    remembered with the position, so that `apply` checks a move against them without listing them again."""
+    remembered until the position changes (the next move made, or `advance`), so that `apply` checks a move
+    against them without listing them again."""
     if st.deal_over or st.ph is None:
         return []
     phase = st.game.phases[st.phase]
@@ -363,23 +365,17 @@ def legal_moves(st: State) -> list:
         moves = phase.legal(st)
     except PYTHON_ERRORS as exc:
         raise phase_failure(phase, exc) from None
-    st.legal = (len(st.history), len(st.events), tuple(moves))  # position(st), inlined
+    st.legal = tuple(moves)  # the caller may change its list: the engine keeps its own
     return moves
-
-
-def position(st: State) -> tuple:
-    """Where the state stands, as far as its legal moves go: every move lengthens the move log, and a deal or a
-    phase changes only by a move or with an event logged (a new deal logs its start), so the lengths of the
-    log and of the events tell positions apart. A copy, a view or a loaded state starts with no moves listed."""
-    return len(st.history), len(st.events)
 
 
 def is_legal(st: State, phase, move: Move) -> bool:
     """Whether `move` is legal now: a look-up in the moves last listed here (the very move object first, as
-    callers pass back one of those listed; then an equal one), else the phase lists them."""
-    known = st.legal
-    if known is not None and known[0] == len(st.history) and known[1] == len(st.events):
-        moves = known[2]
+    callers pass back one of those listed; then an equal one), else the phase lists them. The moves listed are
+    forgotten when the position changes: `apply` forgets them before it makes a move, `advance` before it runs
+    phases; a copy, a view or a loaded state starts with none."""
+    moves = st.legal
+    if moves is not None:
         return any(map(is_, moves, repeat(move, len(moves)))) or move in moves
     return move in phase.legal(st)
 
@@ -400,6 +396,7 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     phase = game.phases[index]
     if check and not is_legal(st, phase, move):
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
+    st.legal = None  # the position changes (see is_legal)
     seat = phase.actor(st)
     BUDGET.steps = 0
     history = st.history
