@@ -116,7 +116,10 @@ class State:
         other.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()}
         other.sheet = {k: _copy_column(v) for k, v in self.sheet.items()}
         ph = self.ph
-        other.ph = None if ph is None else {k: (list(v) if isinstance(v, list) else v) for k, v in ph.items()}
+        if ph is None or type(ph) is not dict:  # a phase's own record of its progress copies itself
+            other.ph = None if ph is None else ph.copy()
+        else:
+            other.ph = {k: (list(v) if isinstance(v, list) else v) for k, v in ph.items()}
         other.history = list(self.history)
         other.events = list(self.events) if events else []
         other.revealed = set(self.revealed)
@@ -160,7 +163,7 @@ class State:
                       for z, cards in enumerate(self.zones) if cards},
             "vars": {k: _encode(v) for k, v in self.vars.items()},
             "sheet": {k: _encode(v) for k, v in self.sheet.items()},
-            "phase": self.phase, "ph": _encode(self.ph), "history": self.history,
+            "phase": self.phase, "ph": _encode(self.ph if self.ph is None else dict(self.ph)), "history": self.history,
             "revealed": sorted(self.revealed), "shown": sorted(self.shown), "controller": self.controller,
             "deal_over": self.deal_over, "match_over": self.match_over,
             "events": [_encode_event(e, codes) for e in self.events], "deal_events": self.deal_events,
@@ -181,6 +184,8 @@ def state_from_json(game, text: str) -> State:
     st.vars = {k: decode(v, bids) for k, v in data["vars"].items()}
     st.sheet = {k: decode(v, bids) for k, v in data["sheet"].items()}
     st.phase, st.ph = data["phase"], decode(data["ph"], bids)
+    if st.ph is not None and st.phase < len(game.phases):  # a phase may keep its progress in its own record
+        st.ph = game.phases[st.phase].progress_of(st.ph)
     st.history = [list(h) for h in data["history"]]
     st.revealed, st.controller = set(data["revealed"]), data["controller"]
     st.shown = {tuple(pair) for pair in data.get("shown", [])}

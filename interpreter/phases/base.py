@@ -1,7 +1,7 @@
 """The phase protocol every building block follows, and the helpers phases share.
 
 A phase is compiled once from its spec mapping. At run time it keeps its own small, flat, JSON-able dict in
-`state.ph`. An automatic phase (a deal, effects) does its work in `start`; an interactive one names the seat to
+`state.ph` (or a record that reads as that dict: `tricks`, see `progress_of`). An automatic phase (a deal, effects) does its work in `start`; an interactive one names the seat to
 move (`actor`), lists `legal` moves, `apply`s one, and says when it is `done`.
 """
 from __future__ import annotations
@@ -28,6 +28,11 @@ class Phase:
 
     def start(self, st: State) -> None:
         st.ph = {}
+
+    def progress_of(self, values: dict) -> Any:
+        """The phase's `state.ph` from `values`, the dict a saved state holds (a phase keeping its progress in a
+        record of its own reads it back here; most keep the dict)."""
+        return values
 
     def actor(self, st: State) -> int | None:
         return None

@@ -27,6 +27,7 @@ order); `points` gives `on_trick` its `trick_points` (default: the deck's points
 """
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from typing import Callable, NamedTuple
 
 from .. import dsltypes as T
@@ -138,6 +139,80 @@ class CardTable:
             table = self.tables.get("trump" if deck.suit_of[c] == trump else "plain")
             out.append(base[c] if table is None else table.get(deck.rank_name[c], 0))
         return out
+
+
+class TrickProgress(MutableMapping):
+    """A tricks phase's progress, its `state.ph`: the phase reads and writes its fields as attributes (cheaper than
+    a dict's items, and it touches them at every card); everyone else (saves, the position digest, copies, views,
+    bots, rendering) reads, changes and compares it as the dict of its fields, in this order (see TricksPhase).
+
+    >>> ph = TrickProgress([0, 1, 2], 0, "S", 10, [], None, None)
+    >>> ph.trick.append(7); ph["by"].append(0)
+    >>> ph["trick"], ph.get("trump"), ph == dict(ph), list(ph)[:4]
+    ([7], 'S', True, ['players', 'leader', 'trick', 'by'])
+    """
+
+    __slots__ = FIELDS = ("players", "leader", "trick", "by", "turn", "order", "no", "trump", "first", "over",
+                          "total", "escape", "said", "strength", "points")
+
+    def __init__(self, players: list, leader, trump, total, escape: list, strength, points):
+        self.players, self.leader, self.turn, self.no, self.trump = players, leader, 0, 0, trump
+        self.trick: list = []  # the cards of the trick in play, and who played each (`by`)
+        self.by: list = []
+        self.order: list = []  # the seats in order of play of the trick, `turn` the index of the next
+        self.first, self.over, self.total, self.escape = True, False, total, escape
+        self.said: list = []
+        self.strength, self.points = strength, points
+
+    @classmethod
+    def of(cls, values) -> "TrickProgress":
+        """The progress with the fields of `values` (a mapping of every field, e.g. a saved state's dict)."""
+        missing = [name for name in cls.FIELDS if name not in values]
+        if missing or len(values) != len(cls.FIELDS):
+            raise ValueError(f"a trick phase's progress has the fields {', '.join(cls.FIELDS)}, not "
+                             f"{', '.join(values)}")
+        progress = cls.__new__(cls)
+        for name in cls.FIELDS:
+            setattr(progress, name, values[name])
+        return progress
+
+    def copy(self) -> "TrickProgress":
+        """An independent copy (its lists copied), as `State.copy` makes of a dict."""
+        other = TrickProgress.__new__(TrickProgress)
+        other.players, other.leader, other.trick, other.by = list(self.players), self.leader, self.trick[:], self.by[:]
+        other.turn, other.order, other.no, other.trump = self.turn, self.order[:], self.no, self.trump
+        other.first, other.over, other.total, other.escape = self.first, self.over, self.total, _copied(self.escape)
+        other.said, other.strength, other.points = self.said[:], _copied(self.strength), _copied(self.points)
+        return other
+
+    def __getitem__(self, key: str):
+        if key in FIELD_NAMES:
+            return getattr(self, key)
+        raise KeyError(key)
+
+    def __setitem__(self, key: str, value) -> None:
+        if key not in FIELD_NAMES:
+            raise KeyError(f"{key!r}: a trick phase's progress has no such field")
+        setattr(self, key, value)
+
+    def __delitem__(self, key: str) -> None:
+        raise TypeError("a trick phase's progress keeps every field")
+
+    def __iter__(self):
+        return iter(self.FIELDS)
+
+    def __len__(self) -> int:
+        return len(self.FIELDS)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+FIELD_NAMES = frozenset(TrickProgress.FIELDS)
+
+
+def _copied(value):
+    return list(value) if isinstance(value, list) else value
 
 
 class LeadFrom(NamedTuple):
@@ -253,46 +328,49 @@ class TricksPhase(Phase):
     def start(self, st) -> None:
         players = list(self.players(st))
         trump = self.trump(st)
-        st.ph = {"players": players, "leader": self.leader(st), "trick": [], "by": [], "turn": 0, "order": [],
-                 "no": 0, "trump": trump, "first": True, "over": False,
-                 "total": self.count(st) if self.count else None, "escape": self.escape_cards(st), "said": [],
-                 "strength": self.strength.values(st, trump) if self.strength else None,
-                 "points": self.card_points.values(st, trump) if self.card_points else None}
-        st.events.append(Event("tricks", None, tuple(st.ph["escape"]), st.ph["trump"], phase=self.id))
+        st.ph = ph = TrickProgress(players, self.leader(st), trump, self.count(st) if self.count else None,
+                                   self.escape_cards(st),
+                                   self.strength.values(st, trump) if self.strength else None,
+                                   self.card_points.values(st, trump) if self.card_points else None)
+        st.events.append(Event("tricks", None, tuple(ph.escape), trump, phase=self.id))
         self.begin_trick(st)
+
+    def progress_of(self, values: dict) -> "TrickProgress":
+        """The phase's progress read back from a saved state's dict (`Phase.progress_of`)."""
+        return TrickProgress.of(values)
 
     def begin_trick(self, st) -> None:
         ph = st.ph
-        ph["trick"] = trick = []
-        ph["by"] = by = []
-        total = ph["total"]
-        if total is not None and ph["no"] >= total:
-            ph["over"] = True
+        ph.trick = trick = []
+        ph.by = by = []
+        total = ph.total
+        if total is not None and ph.no >= total:
+            ph.over = True
             return
-        players = ph["players"]
+        players = ph.players
         zones, hands = st.zones, st.zone_ids[self.hand]
         for seat in players:
             if zones[hands[seat]]:
                 break
         else:  # no card left to play
-            ph["over"] = True
+            ph.over = True
             return
-        leader = ph["leader"]
+        leader = ph.leader
         lead_from = self.lead_from
         if lead_from is not None:  # an empty zone leads nothing: its `when` is not asked then
             zone = st.zones[st.zone_ids[lead_from.zone][0]]
-            if zone and with_locals(st, {"trick_no": ph["no"] + 1}, lead_from.when):
+            if zone and with_locals(st, {"trick_no": ph.no + 1}, lead_from.when):
                 card = zone.pop()
                 trick.append(card)
                 by.append(ZONE_SEAT)
                 st.events.append(Event("lead", None, (card,), lead_from.zone, phase=self.id))
                 if lead_from.then is not None:
                     leader = lead_from.then(st)
-        order = ph["order"]
+        order = ph.order
         if not order or order[0] != leader:  # (a leader leading again keeps the order: it never changes in place)
             k = players.index(leader)
-            ph["order"] = players[k:] + players[:k]
-        ph["turn"] = 0
+            ph.order = players[k:] + players[:k]
+        ph.turn = 0
 
     def escape_cards(self, st) -> list:
         """The cards the `escape` condition marks, worked out once when the phase starts."""
@@ -314,8 +392,8 @@ class TricksPhase(Phase):
 
     def led_suit(self, ph, suit_of) -> str | None:
         """The suit to follow: that of the trick's first card that is not an escape card (None: free lead)."""
-        esc = ph["escape"]
-        for card in ph["trick"]:
+        esc = ph.escape
+        for card in ph.trick:
             if card not in esc:
                 return suit_of[card]
         return None
@@ -326,32 +404,32 @@ class TricksPhase(Phase):
 
     def any_cards(self, st) -> bool:
         zones, hands = st.zones, st.zone_ids[self.hand]
-        for seat in st.ph["players"]:
+        for seat in st.ph.players:
             if zones[hands[seat]]:
                 return True
         return False
 
     def actor(self, st) -> int | None:
         ph = st.ph
-        return ph["order"][ph["turn"]]
+        return ph.order[ph.turn]
 
     def held(self, st) -> list:
-        return st.ph["trick"]
+        return st.ph.trick
 
     def done(self, st) -> bool:
-        return st.ph["over"]
+        return st.ph.over
 
     # -- legality ---------------------------------------------------------------------------------------------------
     def legal(self, st) -> list:
         ph = st.ph
-        seat = ph["order"][ph["turn"]]
+        seat = ph.order[ph.turn]
         hand = st.zones[st.zone_ids[self.hand][seat]]
-        cards = self.playable(st, hand) if ph["trick"] else sorted(hand)
+        cards = self.playable(st, hand) if ph.trick else sorted(hand)
         if self.allowed is not None:
             cards = self.permitted(st, seat, cards)
         moves = st.game.card_moves
         calls_until = self.calls_until
-        if calls_until is not None and ph["no"] >= calls_until:
+        if calls_until is not None and ph.no >= calls_until:
             return [moves[c] for c in cards]
         return self.offered(st, seat) + [moves[c] for c in cards]
 
@@ -360,14 +438,14 @@ class TricksPhase(Phase):
         if self.allowed is None:
             return cards
         ph = st.ph
-        return with_locals(st, {"me": seat, "trick_no": ph["no"] + 1, "cards": list(ph["trick"]), "card": None},
+        return with_locals(st, {"me": seat, "trick_no": ph.no + 1, "cards": list(ph.trick), "card": None},
                            kept_where(cards, "card", self.allowed)) or cards
 
     def offered(self, st, seat: int) -> list:
         """The announcements `seat` may make now, before its card."""
         ph = st.ph
-        trick_no = ph["no"] + 1
-        said = ph["said"]
+        trick_no = ph.no + 1
+        said = ph.said
         candidates = [a for a in self.announcements
                       if (a.trick_no is None or a.trick_no == trick_no) and a.name not in said]
         if not candidates:
@@ -380,12 +458,12 @@ class TricksPhase(Phase):
     def playable(self, st, hand: list) -> list:
         """The cards of `hand` the follow / trump / overtrump rules allow, in card order (escape cards always)."""
         ph = st.ph
-        trick = ph["trick"]
+        trick = ph.trick
         if not trick or not self.follow:
             return sorted(hand)
         deck = st.game.deck
         suit_of = deck.suit_of
-        esc = ph["escape"]
+        esc = ph.escape
         free = None  # the escape cards in hand, played freely; the rules bind the rest
         if esc:
             for card in trick:
@@ -403,7 +481,7 @@ class TricksPhase(Phase):
             led = suit_of[trick[0]]
         by_suit = self.by_suit or self.suit_cards(deck)
         same = by_suit[led].intersection(hand)
-        trump = ph["trump"]
+        trump = ph.trump
         if same:
             cards = self.over_trumped(st, same) if led == trump else same
         elif self.must_trump and trump is not None and \
@@ -434,7 +512,7 @@ class TricksPhase(Phase):
         if self.trump_exempt is None:
             return False
         ph = st.ph
-        return bool(with_locals(st, {"me": ph["order"][ph["turn"]], "winning": self.winner(st)}, self.trump_exempt))
+        return bool(with_locals(st, {"me": ph.order[ph.turn], "winning": self.winner(st)}, self.trump_exempt))
 
     def over_trumped(self, st, trumps: frozenset) -> frozenset | list:
         """The `trumps` (a player's) that may be played on the trick: with `overtrump`, those above the best trump
@@ -442,10 +520,10 @@ class TricksPhase(Phase):
         if not self.overtrump:
             return trumps
         ph = st.ph
-        suit_of, rank_of = st.game.deck.suit_of, ph["strength"] or st.game.deck.rank_of
-        trump, esc = ph["trump"], ph["escape"]
+        suit_of, rank_of = st.game.deck.suit_of, ph.strength or st.game.deck.rank_of
+        trump, esc = ph.trump, ph.escape
         best = None
-        for c in ph["trick"]:
+        for c in ph.trick:
             if suit_of[c] == trump and c not in esc:
                 rank = rank_of[c]
                 if best is None or rank > best:
@@ -458,32 +536,32 @@ class TricksPhase(Phase):
     def apply(self, st, move: Move) -> bool:
         """Play the card (or make the announcement) of `move`; whether the phase is now done."""
         ph = st.ph
-        order, turn = ph["order"], ph["turn"]
+        order, turn = ph.order, ph.turn
         seat = order[turn]
         if self.announcements:  # the move may be one, and a card clears those said before it
             if move.kind == "option":
                 self.announce(st, seat, move.value)
                 return False
-            if ph["said"]:
-                ph["said"] = []
+            if ph.said:
+                ph.said = []
         card = move.value
         st.zones[st.zone_ids[self.hand][seat]].remove(card)
-        ph["trick"].append(card)
-        ph["by"].append(seat)
+        ph.trick.append(card)
+        ph.by.append(seat)
         try:
             event = self.play_events[seat][card]
         except IndexError:  # the seat's first card with this phase: its row is built
             event = self.play_event(len(st.game.deck), seat, card)
         st.events.append(event)
-        if ph["first"]:
-            ph["first"] = False
+        if ph.first:
+            ph.first = False
             if self.after_first is not None:
                 self.after_first(st)
         turn += 1
-        ph["turn"] = turn
+        ph.turn = turn
         if turn == len(order):
             self.end_trick(st)
-            return ph["over"]
+            return ph.over
         return False
 
     def play_event(self, deck_size: int, seat: int, card: int) -> Event:
@@ -504,29 +582,29 @@ class TricksPhase(Phase):
 
     def announce(self, st, seat: int, name: str) -> None:
         do = next(a.do for a in self.announcements if a.name == name)
-        st.ph["said"].append(name)
+        st.ph.said.append(name)
         st.events.append(Event("call", seat, value=name, phase=self.id))
         if do is not None:
-            with_locals(st, {"me": seat, "trick_no": st.ph["no"] + 1}, do)
+            with_locals(st, {"me": seat, "trick_no": st.ph.no + 1}, do)
 
     def bot_score(self, st, seat: int, name: str):
         """How much the heuristic bot likes making an announcement (its `bots` expression; 0 without one)."""
         fn = next(a.bots for a in self.announcements if a.name == name)
-        return 0 if fn is None else with_locals(st, {"me": seat, "trick_no": st.ph["no"] + 1}, fn)
+        return 0 if fn is None else with_locals(st, {"me": seat, "trick_no": st.ph.no + 1}, fn)
 
     def end_trick(self, st) -> None:
         ph = st.ph
         winner = self.winner(st)
-        no = ph["no"] = ph["no"] + 1
-        trick = ph["trick"]
+        no = ph.no = ph.no + 1
+        trick = ph.trick
         lead_from = self.lead_from
-        then = lead_from.then if lead_from is not None and ph["by"][0] == ZONE_SEAT else None  # led from a zone
+        then = lead_from.then if lead_from is not None and ph.by[0] == ZONE_SEAT else None  # led from a zone
         if winner is not None:
             target = st.zones[st.zone_ids[self.won][winner]]
         elif self.unclaimed:
             target = st.zones[st.zone_ids[self.unclaimed][0]]
         else:
-            target = st.zones[st.zone_ids[self.won][ph["order"][0]]]
+            target = st.zones[st.zone_ids[self.won][ph.order[0]]]
         target.extend(trick)
         try:
             event = self.trick_events[winner][no]
@@ -548,9 +626,9 @@ class TricksPhase(Phase):
                 finally:
                     loc.clear()
         if then is not None:  # after a trick led from a zone, its `then` plays first
-            ph["leader"] = then(st)
+            ph.leader = then(st)
         elif winner is not None:
-            ph["leader"] = winner
+            ph.leader = winner
         self.begin_trick(st)
 
     def trick_values(self, st, winner: int) -> dict:
@@ -562,34 +640,34 @@ class TricksPhase(Phase):
     def bind_trick_values(self, values: dict, st, winner: int) -> None:
         """Put the `trick_values` into `values`."""
         ph = st.ph
-        no = ph["no"]
+        no = ph.no
         values["winner"], values["trick_no"] = winner, no
         if self.basic_locals:
             return
         need = self.trick_locals
-        trick, by = ph["trick"], ph["by"]
+        trick, by = ph.trick, ph.by
         if "players" in need or "leader" in need:
             players = list(by) if by[0] != ZONE_SEAT else [None] + by[1:]  # a zone's card can only lead
             values["players"], values["leader"] = players, players[0]
         if "cards" in need:
             values["cards"] = list(trick)
         if "last" in need:
-            total = ph["total"]
+            total = ph.total
             values["last"] = (total is not None and no >= total) or not self.any_cards(st)
         if "trick_points" in need:
-            points = ph["points"] or st.game.deck.points
+            points = ph.points or st.game.deck.points
             values["trick_points"] = sum(points[c] for c in trick)
 
     def winner(self, st) -> int | None:
         """The seat credited with the finished trick (None: nobody)."""
         ph = st.ph
-        trick, by, esc = ph["trick"], ph["by"], ph["escape"]
+        trick, by, esc = ph.trick, ph.by, ph.escape
         card = trick[0]
         if by[0] == ZONE_SEAT or (esc and card in esc):
             return self.rare_winner(st)
         # the common case, a player's card leads: the best card of the suit led or, once trumped, the best trump
         deck = st.game.deck
-        suit_of, rank_of, trump = deck.suit_of, ph["strength"] or deck.rank_of, ph["trump"]
+        suit_of, rank_of, trump = deck.suit_of, ph.strength or deck.rank_of, ph.trump
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
         for i in range(1, len(trick)):
             card = trick[i]
@@ -604,16 +682,16 @@ class TricksPhase(Phase):
     def rare_winner(self, st) -> int | None:
         """`winner` for a trick led by an escape card or from a zone."""
         ph = st.ph
-        trick, by, esc = ph["trick"], ph["by"], ph["escape"]
+        trick, by, esc = ph.trick, ph.by, ph.escape
         first = by[0]
         lead_from = self.lead_from
         if esc and trick[0] in esc and first != ZONE_SEAT and self.escape_wins is not None \
                 and self.led_escape_wins(st):
             return first
         deck = st.game.deck
-        suit_of, rank_of = deck.suit_of, ph["strength"] or deck.rank_of
+        suit_of, rank_of = deck.suit_of, ph.strength or deck.rank_of
         led = suit_of[trick[0]] if not esc or trick[0] not in esc else self.led_suit(ph, suit_of)
-        trump = ph["trump"]
+        trump = ph.trump
         zone_out = first == ZONE_SEAT and not (lead_from is not None and lead_from.can_win(st))
         best, best_rank, trumped = None, None, False  # the seat winning so far, its card's rank, a trump's?
         for card, seat in zip(trick, by):
@@ -637,30 +715,30 @@ class TricksPhase(Phase):
         if self.escape_wins is None:
             return False
         ph = st.ph
-        return bool(with_locals(st, {"card": ph["trick"][0], "leader": ph["by"][0], "trick_no": ph["no"] + 1,
+        return bool(with_locals(st, {"card": ph.trick[0], "leader": ph.by[0], "trick_no": ph.no + 1,
                                      "last": self.last_trick(st)}, self.escape_wins))
 
     def last_trick(self, st) -> bool:
         """Whether the trick in play is the phase's last: the count reached, or no hand holds a card beyond it."""
         ph = st.ph
-        if ph["total"] is not None and ph["no"] + 1 >= ph["total"]:
+        if ph.total is not None and ph.no + 1 >= ph.total:
             return True
         zones, hands = st.zones, self.hands(st)
-        played = set(ph["by"])
-        return all(len(zones[hands[s]]) <= (s not in played) for s in ph["players"])
+        played = set(ph.by)
+        return all(len(zones[hands[s]]) <= (s not in played) for s in ph.players)
 
     def best_so_far(self, st, extra: int | None = None, seat: int | None = None) -> int | None:
         """The seat currently winning the trick (with `extra` played by `seat`, if given); None if nobody."""
         ph = st.ph
-        if not ph["trick"] and extra is None:
+        if not ph.trick and extra is None:
             return None
-        saved = ph["trick"], ph["by"]
+        saved = ph.trick, ph.by
         if extra is not None:
-            ph["trick"], ph["by"] = ph["trick"] + [extra], ph["by"] + [seat]
+            ph.trick, ph.by = ph.trick + [extra], ph.by + [seat]
         try:
             return self.winner(st)
         finally:
-            ph["trick"], ph["by"] = saved
+            ph.trick, ph.by = saved
 
     def explain(self, st, text: str) -> str:
         game = st.game
@@ -668,7 +746,7 @@ class TricksPhase(Phase):
         if card is None:
             return f"'{text}' is not a card: write rank then suit, e.g. 10H or QS"
         ph = st.ph
-        seat = ph["order"][ph["turn"]]
+        seat = ph.order[ph.turn]
         hand = st.zones[st.zone_ids[self.hand][seat]]
         if card not in hand:
             return f"{game.deck.pretty(card)} is not in the hand you are playing"
@@ -677,12 +755,12 @@ class TricksPhase(Phase):
         suit_of = game.deck.suit_of
         led = self.led_suit(ph, suit_of)
         if any(suit_of[c] == led for c in hand):
-            if self.overtrump and led == ph["trump"]:
+            if self.overtrump and led == ph.trump:
                 return "you must follow suit and beat the highest trump if you can"
             return f"you must follow suit ({game.suit_label(led)})"
         if self.overtrump:
             return "you must trump, and beat the highest trump if you can"
-        return f"you have no {game.suit_label(led)}, so you must trump ({game.suit_label(ph['trump'])})"
+        return f"you have no {game.suit_label(led)}, so you must trump ({game.suit_label(ph.trump)})"
 
     def describe(self, st, move: Move) -> str:
         if move.kind == "option":
@@ -691,10 +769,10 @@ class TricksPhase(Phase):
 
     def prompt(self, st) -> str:
         ph = st.ph
-        trump = f" (trumps: {st.game.suit_label(ph['trump'])})" if ph["trump"] is not None else " (no trumps)"
-        if not ph["trick"]:
-            return f"trick {ph['no'] + 1}{trump}: your lead"
-        return f"trick {ph['no'] + 1}{trump}: your card"
+        trump = f" (trumps: {st.game.suit_label(ph.trump)})" if ph.trump is not None else " (no trumps)"
+        if not ph.trick:
+            return f"trick {ph.no + 1}{trump}: your lead"
+        return f"trick {ph.no + 1}{trump}: your card"
 
 
 class PlainTricksPhase(TricksPhase):
@@ -706,17 +784,17 @@ class PlainTricksPhase(TricksPhase):
 
     def legal(self, st) -> list:
         ph = st.ph
-        trick = ph["trick"]
-        hand = st.zones[st.zone_ids[self.hand][ph["order"][ph["turn"]]]]
+        trick = ph.trick
+        hand = st.zones[st.zone_ids[self.hand][ph.order[ph.turn]]]
         moves = st.game.card_moves
         if trick and self.follow:
             same = (self.suit_mates or self.mates_table(st.game.deck))[trick[0]].intersection(hand)
             if same:
-                if self.overtrump and st.game.deck.suit_of[trick[0]] == ph["trump"]:
+                if self.overtrump and st.game.deck.suit_of[trick[0]] == ph.trump:
                     return self.listed(st, self.over_trumped(st, same))
                 known = self.move_lists.get(same)  # (`listed`, its common case inlined)
                 return list(known) if known is not None else self.listed(st, same)
-            trump = ph["trump"]
+            trump = ph.trump
             if self.must_trump and trump is not None:
                 trumps = (self.by_suit or self.suit_cards(st.game.deck)).get(trump, NO_CARDS).intersection(hand)
                 if trumps:
@@ -740,11 +818,11 @@ class PlainTricksPhase(TricksPhase):
     def winner(self, st) -> int | None:
         """`TricksPhase.winner` with no escape card to pass over."""
         ph = st.ph
-        trick, by = ph["trick"], ph["by"]
+        trick, by = ph.trick, ph.by
         if by[0] == ZONE_SEAT:
             return self.rare_winner(st)
         deck = st.game.deck
-        suit_of, rank_of, trump = deck.suit_of, ph["strength"] or deck.rank_of, ph["trump"]
+        suit_of, rank_of, trump = deck.suit_of, ph.strength or deck.rank_of, ph.trump
         card = trick[0]
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
         for i in range(1, len(trick)):
