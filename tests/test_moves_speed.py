@@ -15,7 +15,7 @@ from interpreter import engine, replay
 from interpreter.compiler import load_game
 from interpreter.errors import IllegalMoveError
 from interpreter.phases.tricks import TrickProgress
-from interpreter.state import Move, state_from_json
+from interpreter.state import Event, Move, state_from_json
 from .conftest import game_of
 
 # the dict a tricks phase kept in `state.ph` before the record, its keys in the order it wrote them
@@ -125,3 +125,41 @@ def test_moves_listed_before_a_new_deal_are_not_legal_after_it():
     with pytest.raises(IllegalMoveError):
         engine.apply(st, card)
     engine.apply(st, Move("pass", None))
+
+
+def plain_events(phase, st, move: Move) -> list:
+    """The events an auction or discard move logs, built as the rules state them (before the shared tables): a
+    call is one `bid` event; a discard shown to all one event, else the seat's own and the others' masked one."""
+    ph = st.ph
+    if phase.type_name == "auction":
+        return [Event("bid", ph["order"][ph["turn"]], (), move, None, phase.id)]
+    me = ph["seat"]
+    if move == Move("option", "done"):
+        return [Event("discard", me, (), move, None, phase.id)]
+    if phase.show is not None and phase.show.holds(st, me, move.value):
+        return [Event("discard", me, (move.value,), move, None, phase.id)]
+    return [Event("discard", me, (move.value,), move, (me,), phase.id),
+            Event("discard", me, (), None, tuple(s for s in range(st.n) if s != me), phase.id)]
+
+
+@pytest.mark.parametrize("path,players", [("games/preferans.yaml", 3), ("games/preferans-4.yaml", 4),
+                                          ("games/tarot.yaml", 4), ("games/tarot-5.yaml", 5),
+                                          ("games/hearts.yaml", 4), ("games/piquet.yaml", 2)])
+def test_calls_and_discards_log_the_events_the_rules_state(path, players):
+    """The `bid` and `discard` events come from tables shared by every deal: at each call and discard of seeded
+    deals they must equal those built afresh (an auction's own closing events follow the call's)."""
+    game = game_of(path)
+    seen = 0
+    for seed in range(4):
+        st = engine.new_match(game, players, seed)
+        rng = random.Random(seed)
+        while not st.deal_over:
+            phase = st.game.phases[st.phase]
+            move = rng.choice(engine.legal_moves(st))
+            want = plain_events(phase, st, move) if phase.type_name in ("auction", "discard") else None
+            mark = len(st.events)
+            engine.apply(st, move)
+            if want is not None:
+                seen += 1
+                assert st.events[mark:mark + len(want)] == want, (path, seed, move)
+    assert seen >= 8

@@ -56,7 +56,7 @@ class AuctionPhase(Phase):
 
     type_name = "auction"
     __slots__ = ("bidders", "jumps", "hold", "hold_later", "once", "special", "won", "all_pass", "normal_above",
-                 "offers", "locked_offers", "bid_moves", "hold_moves", "names", "locking")
+                 "offers", "locked_offers", "bid_moves", "hold_moves", "names", "locking", "call_events")
 
     def __init__(self, pid: str, when: Callable | None, bidders: Callable, jumps: Callable, hold: str, once: bool,
                  special: dict, won: Callable | None, all_pass: Callable | None, label: str, names: tuple):
@@ -78,6 +78,7 @@ class AuctionPhase(Phase):
         self.locked_offers: tuple = ([None] * (ladder + 1), [None] * (ladder + 1))
         self.hold_moves = tuple(Move("hold", index) for index in range(ladder))
         self.names = names  # the ladder's names, by rung (the notation of a bid)
+        self.call_events: list[list] = []  # by seat, by call (call_event): the `bid` event, built once
 
     def _offers(self, high: int, jumps: bool, locked: bool) -> tuple:
         """The bids that may follow the standing bid `high` as far as it alone decides (see the class), worked
@@ -177,18 +178,27 @@ class AuctionPhase(Phase):
     def apply(self, st, move: Move) -> None:
         ph = st.ph
         i = ph["turn"]
-        passed, spoken = ph["passed"], ph["spoken"]
+        passed, spoken, seat = ph["passed"], ph["spoken"], ph["order"][i]
         spoken[i] += 1
-        if move.kind == "pass":
+        kind = move.kind
+        if kind == "pass":
             passed[i] = True
+            call = 0
         else:
             value = move.value
-            ph["high"], ph["high_by"] = value, ph["order"][i]
-            if move.kind == "bid":
+            ph["high"], ph["high_by"] = value, seat
+            if kind == "bid":
                 ph["last"][i] = value
+                call = 1 + value
+            else:
+                call = 1 + len(self.names) + value
             if value in self.locking:
                 ph["locked"][i] = True
-        st.events.append(Event("bid", ph["order"][i], (), move, None, self.id))
+        try:
+            event = self.call_events[seat][call]
+        except IndexError:  # the seat's first call with this phase: its row is built
+            event = self.call_event(seat, call)
+        st.events.append(event)
         # the next bidder: the first after this one who has not passed (nor spoken, with `once`), if any is left
         n = len(passed)
         if self.once:
@@ -214,6 +224,16 @@ class AuctionPhase(Phase):
                 self.finish(st)
                 return
         ph["turn"] = k
+
+    def call_event(self, seat: int, call: int) -> Event:
+        """The event of `seat` making call number `call` (0 a pass, then each bid, then each hold, in ladder order),
+        from a table built with the seat's first call and then shared by every deal (an event is never changed
+        once logged), as a trick phase's `play` events are."""
+        rows = self.call_events
+        calls = (PASS,) + self.bid_moves + self.hold_moves
+        while len(rows) <= seat:
+            rows.append([Event("bid", len(rows), (), move, None, self.id) for move in calls])
+        return rows[seat][call]
 
     def finish(self, st) -> None:
         ph = st.ph

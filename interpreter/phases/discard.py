@@ -64,7 +64,8 @@ class CardCondition:
 
 class DiscardPhase(Phase):
     type_name = "discard"
-    __slots__ = ("who", "source", "target", "low", "high", "allowed", "show", "prompt_t", "bots", "many", "audiences")
+    __slots__ = ("who", "source", "target", "low", "high", "allowed", "show", "prompt_t", "bots", "many", "audiences",
+                 "card_events")
 
     def __init__(self, pid, when, label, who, source, target, low, high, allowed, show, prompt_t, bots,
                  many: bool):
@@ -73,6 +74,7 @@ class DiscardPhase(Phase):
         self.low, self.high, self.allowed, self.show = low, high, allowed, show
         self.prompt_t, self.bots, self.many = prompt_t, bots, many
         self.audiences: dict = {}  # others_of: {player count: each seat's audience}
+        self.card_events: dict = {}  # discard_events: {(seat, card, public, player count): its events}
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "DiscardPhase":
@@ -155,14 +157,26 @@ class DiscardPhase(Phase):
         st.zones[ids[self.target][me]].append(card)
         ph["n"] += 1
         public = self.show is not None and self.show.holds(st, me, card)
-        events = st.events
-        if public:
-            events.append(Event("discard", me, (card,), move, None, self.id))
-        else:
-            events.append(Event("discard", me, (card,), move, (me,), self.id))
-            events.append(Event("discard", me, (), None, self.others_of(me, st.n), self.id))  # they see a card go
+        key = (me, card, public, st.n)
+        logged = self.card_events.get(key)
+        if logged is None:
+            logged = self.discard_events(key, move)
+        st.events.extend(logged)
         if ph["n"] >= ph["high"]:
             self._next_seat(st)
+
+    def discard_events(self, key: tuple, move: Move) -> tuple:
+        """The events of a discard, `key` = (seat, card, whether it is shown, player count): made the first time,
+        then shared by every deal (an event is never changed once logged). A card shown to all is one event; else
+        the seat's own, and the others' seeing a card go."""
+        me, card, public, n = key
+        if public:
+            logged: tuple = (Event("discard", me, (card,), move, None, self.id),)
+        else:
+            logged = (Event("discard", me, (card,), move, (me,), self.id),
+                      Event("discard", me, (), None, self.others_of(me, n), self.id))
+        self.card_events[key] = logged
+        return logged
 
     def others_of(self, me: int, n: int) -> tuple:
         """`others(me, n)`, the audience of the masked side of a discard, made once per player count."""
