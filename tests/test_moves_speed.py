@@ -163,3 +163,18 @@ def test_calls_and_discards_log_the_events_the_rules_state(path, players):
                 seen += 1
                 assert st.events[mark:mark + len(want)] == want, (path, seed, move)
     assert seen >= 8
+
+
+@pytest.mark.parametrize("path,players", GAMES + [("games/piquet.yaml", 2), ("games/mitten.yaml", 2),
+                                                  ("tests/specs/take-or-give.yaml", None)])
+def test_what_apply_says_of_a_phase_being_over_is_what_done_says(path, players):
+    """A phase's `apply` may say whether the phase is over, sparing the engine its `done`: at every move of seeded
+    deals (on a copy) the answer must be None or what `done` says after the move."""
+    game = game_of(path)
+    for seed in range(3):
+        for st in decisions(game, players or game.default_players, seed):
+            move = random.Random(seed).choice(engine.legal_moves(st))
+            probe = st.copy()
+            phase = game.phases[probe.phase]
+            over = phase.apply(probe, move)
+            assert over is None or over is phase.done(probe), (path, seed, phase.id, move)

@@ -175,7 +175,8 @@ class AuctionPhase(Phase):
         return with_locals(st, {"me": ph["order"][i], "high": bids[high] if high >= 0 else None,
                                 "mine": bids[last] if last >= 0 else None}, bound)
 
-    def apply(self, st, move: Move) -> None:
+    def apply(self, st, move: Move) -> bool:
+        """Make the call `move`; whether the auction is now over."""
         ph = st.ph
         i = ph["turn"]
         passed, spoken, seat = ph["passed"], ph["spoken"], ph["order"][i]
@@ -205,25 +206,26 @@ class AuctionPhase(Phase):
             left = passed.count(False)
             if all(spoken) or not left or (left == 1 and ph["order"][passed.index(False)] == ph["high_by"]):
                 self.finish(st)
-                return
+                return True
             for step in range(1, n + 1):
                 k = (i + step) % n
                 if not passed[k] and not spoken[k]:
                     break
             else:
                 self.finish(st)
-                return
+                return True
         else:
             k = i + 1 if i + 1 < n else 0
             while passed[k]:
                 if k == i:  # every bidder has passed
                     self.finish(st)
-                    return
+                    return True
                 k = k + 1 if k + 1 < n else 0
             if ph["high_by"] == ph["order"][k] and passed.count(False) == 1:  # the standing bid's maker is left
                 self.finish(st)
-                return
+                return True
         ph["turn"] = k
+        return False
 
     def call_event(self, seat: int, call: int) -> Event:
         """The event of `seat` making call number `call` (0 a pass, then each bid, then each hold, in ladder order),

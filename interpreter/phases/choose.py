@@ -139,7 +139,8 @@ class ChoosePhase(Phase):
         """A closure listing the `items` the `legal` condition allows, `choice` bound to each in turn."""
         return kept_where(items, "choice", self.source_legal)
 
-    def apply(self, st, move: Move) -> None:
+    def apply(self, st, move: Move) -> bool:
+        """Make the choice `move` (its `do` statements run); the phase is then over."""
         ph = st.ph
         me = ph["seat"]
         events = st.events
@@ -156,6 +157,7 @@ class ChoosePhase(Phase):
             events.append(event)
         else:
             events.insert(mark, event)
+        return True
 
     def event_text(self, ctx, event) -> str:
         return f"{ctx.game.seat_name(event.seat, ctx.n)} ({self.label}): {self.describe(ctx, event.value)}"

@@ -144,13 +144,14 @@ class DiscardPhase(Phase):
                 return ok
         return []
 
-    def apply(self, st, move: Move) -> None:
+    def apply(self, st, move: Move) -> bool:
+        """Discard the card of `move` (or close with `done`); whether the phase is now over."""
         ph = st.ph
         me = ph["seat"]
         if move.kind == "option" and move.value == "done":
             st.events.append(Event("discard", me, (), DONE, None, self.id))
             self._next_seat(st)
-            return
+            return ph["closed"]
         card = move.value
         ids = st.zone_ids
         st.zones[ids[self.source][me]].remove(card)
@@ -164,6 +165,7 @@ class DiscardPhase(Phase):
         st.events.extend(logged)
         if ph["n"] >= ph["high"]:
             self._next_seat(st)
+        return ph["closed"]
 
     def discard_events(self, key: tuple, move: Move) -> tuple:
         """The events of a discard, `key` = (seat, card, whether it is shown, player count): made the first time,
