@@ -128,11 +128,14 @@ def test_moves_listed_before_a_new_deal_are_not_legal_after_it():
 
 
 def plain_events(phase, st, move: Move) -> list:
-    """The events an auction or discard move logs, built as the rules state them (before the shared tables): a
-    call is one `bid` event; a discard shown to all one event, else the seat's own and the others' masked one."""
+    """The events an auction, discard or choose move logs first, built as the rules state them (before the shared
+    tables): a call is one `bid` event, a choice one `choose` event; a discard shown to all one event, else the
+    seat's own and the others' masked one."""
     ph = st.ph
     if phase.type_name == "auction":
         return [Event("bid", ph["order"][ph["turn"]], (), move, None, phase.id)]
+    if phase.type_name == "choose":
+        return [Event("choose", ph["seat"], (), move, None, phase.id)]
     me = ph["seat"]
     if move == Move("option", "done"):
         return [Event("discard", me, (), move, None, phase.id)]
@@ -145,9 +148,10 @@ def plain_events(phase, st, move: Move) -> list:
 @pytest.mark.parametrize("path,players", [("games/preferans.yaml", 3), ("games/preferans-4.yaml", 4),
                                           ("games/tarot.yaml", 4), ("games/tarot-5.yaml", 5),
                                           ("games/hearts.yaml", 4), ("games/piquet.yaml", 2)])
-def test_calls_and_discards_log_the_events_the_rules_state(path, players):
-    """The `bid` and `discard` events come from tables shared by every deal: at each call and discard of seeded
-    deals they must equal those built afresh (an auction's own closing events follow the call's)."""
+def test_calls_choices_and_discards_log_the_events_the_rules_state(path, players):
+    """The `bid`, `choose` (of an option) and `discard` events come from tables shared by every deal: at each
+    call, choice and discard of seeded deals they must equal those built afresh (the events the move's own
+    statements log follow)."""
     game = game_of(path)
     seen = 0
     for seed in range(4):
@@ -156,7 +160,7 @@ def test_calls_and_discards_log_the_events_the_rules_state(path, players):
         while not st.deal_over:
             phase = st.game.phases[st.phase]
             move = rng.choice(engine.legal_moves(st))
-            want = plain_events(phase, st, move) if phase.type_name in ("auction", "discard") else None
+            want = plain_events(phase, st, move) if phase.type_name in ("auction", "discard", "choose") else None
             mark = len(st.events)
             engine.apply(st, move)
             if want is not None:

@@ -46,7 +46,7 @@ class Floor(NamedTuple):
 class ChoosePhase(Phase):
     type_name = "choose"
     __slots__ = ("choice_type", "who", "options", "source", "source_legal", "source_do", "floor", "inputs",
-                 "memo", "offered", "actions")
+                 "memo", "offered", "actions", "option_events")
 
     def __init__(self, pid, when, who, options, source, source_legal, source_do, label, choice_type=("any", None),
                  floor: Floor | None = None, inputs: Callable | None = None):
@@ -60,6 +60,7 @@ class ChoosePhase(Phase):
         # (move, when, whether the when reads `me`) by option, and each option's `do` by name: built once
         self.offered = tuple((Move("option", o.name), o.when, o.reads_me) for o in options)
         self.actions = {o.name: o.do for o in reversed(options)}  # the first option of a name wins
+        self.option_events: dict = {}  # option name -> by seat, the event of choosing it (option_event)
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "ChoosePhase":
@@ -149,15 +150,26 @@ class ChoosePhase(Phase):
             do = self.actions[move.value]
             if do is not None:
                 with_locals(st, {"me": me}, do)
-        elif self.source_do is not None:
-            with_locals(st, {"me": me, "choice": move.value}, self.source_do)
+            row = self.option_events.get(move.value)
+            event = row[me] if row is not None and me < len(row) else self.option_event(me, move)
+        else:
+            if self.source_do is not None:
+                with_locals(st, {"me": me, "choice": move.value}, self.source_do)
+            event = Event("choose", me, (), move, None, self.id)
         ph["chosen"] = True
-        event = Event("choose", me, (), move, None, self.id)
         if len(events) == mark:
             events.append(event)
         else:
             events.insert(mark, event)
         return True
+
+    def option_event(self, me: int, move: Move) -> Event:
+        """The event of `me` choosing the option of `move`, from a table built the first time and then shared by
+        every deal (an event is never changed once logged)."""
+        row = self.option_events.setdefault(move.value, [])
+        while len(row) <= me:
+            row.append(Event("choose", len(row), (), move, None, self.id))
+        return row[me]
 
     def event_text(self, ctx, event) -> str:
         return f"{ctx.game.seat_name(event.seat, ctx.n)} ({self.label}): {self.describe(ctx, event.value)}"
