@@ -70,9 +70,9 @@ def test_a_trick_phase_progress_reads_as_the_dict_it_replaces(path, players):
 
 
 def test_the_record_refuses_fields_it_does_not_have():
-    ph = TrickProgress([0, 1, 2], 0, None, 10, [], None, None)
+    ph = TrickProgress([0, 1, 2], 0, None, 10, [], None, None, None)
     ph["turn"] = 2
-    assert ph.turn == 2 and "turn" in ph and "copy" not in ph
+    assert ph.turn == 2 and "turn" in ph and "copy" not in ph and "orders" not in ph and len(ph) == 15
     with pytest.raises(KeyError):
         ph["copy"]
     with pytest.raises(KeyError):
@@ -182,3 +182,25 @@ def test_what_apply_says_of_a_phase_being_over_is_what_done_says(path, players):
             phase = game.phases[probe.phase]
             over = phase.apply(probe, move)
             assert over is None or over is phase.done(probe), (path, seed, phase.id, move)
+
+
+@pytest.mark.parametrize("path,players", GAMES)
+def test_the_order_of_play_is_the_players_from_the_leader_on(path, players):
+    """The orders of play are remembered by leader and shared by every deal with the same players: at every card
+    of seeded deals the order must be the players in turn from the trick's leader (the last trick's winner, or
+    the first; a trick led from a zone has its own `then`), and the seat to play the one at `turn`."""
+    game = game_of(path)
+    seen = 0
+    for seed in range(4):
+        for st in decisions(game, players, seed):
+            ph = st.ph
+            if not isinstance(ph, TrickProgress):
+                continue
+            order, seats = ph.order, ph.players
+            k = seats.index(order[0])
+            assert order == seats[k:] + seats[:k]
+            if not ph.trick or ph.by[0] >= 0:  # (ZONE_SEAT < 0)
+                assert order[0] == ph.leader and ph.by == order[:len(ph.by)]
+                seen += 1
+            assert engine.actor(st) == order[ph.turn]
+    assert seen >= 10

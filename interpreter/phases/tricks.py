@@ -39,6 +39,7 @@ from .base import Phase, kept_where, with_locals
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
 PER_CARD_MEMO = 256  # inputs whose per-card values a table remembers (then it starts again)
 MOVE_LIST_MEMO = 4096  # sets of cards whose sorted moves a plain phase remembers (then it starts again)
+ORDERS_MEMO = 256  # sets of players whose orders of play a phase remembers (then it starts again)
 NO_CARDS: frozenset = frozenset()
 BASIC_TRICK_LOCALS = frozenset({"winner", "trick_no"})  # the locals `on_trick` always gets
 
@@ -146,16 +147,18 @@ class TrickProgress(MutableMapping):
     a dict's items, and it touches them at every card); everyone else (saves, the position digest, copies, views,
     bots, rendering) reads, changes and compares it as the dict of its fields, in this order (see TricksPhase).
 
-    >>> ph = TrickProgress([0, 1, 2], 0, "S", 10, [], None, None)
+    >>> ph = TrickProgress([0, 1, 2], 0, "S", 10, [], None, None, None)
     >>> ph.trick.append(7); ph["by"].append(0)
     >>> ph["trick"], ph.get("trump"), ph == dict(ph), list(ph)[:4]
     ([7], 'S', True, ['players', 'leader', 'trick', 'by'])
     """
 
-    __slots__ = FIELDS = ("players", "leader", "trick", "by", "turn", "order", "no", "trump", "first", "over",
-                          "total", "escape", "said", "strength", "points")
+    FIELDS = ("players", "leader", "trick", "by", "turn", "order", "no", "trump", "first", "over", "total",
+              "escape", "said", "strength", "points")
+    # beside the fields, not one of them: the orders of play by leader for these players (see `order_from`)
+    __slots__ = FIELDS + ("orders",)
 
-    def __init__(self, players: list, leader, trump, total, escape: list, strength, points):
+    def __init__(self, players: list, leader, trump, total, escape: list, strength, points, orders: dict | None):
         self.players, self.leader, self.turn, self.no, self.trump = players, leader, 0, 0, trump
         self.trick: list = []  # the cards of the trick in play, and who played each (`by`)
         self.by: list = []
@@ -163,6 +166,7 @@ class TrickProgress(MutableMapping):
         self.first, self.over, self.total, self.escape = True, False, total, escape
         self.said: list = []
         self.strength, self.points = strength, points
+        self.orders = orders
 
     @classmethod
     def of(cls, values) -> "TrickProgress":
@@ -174,6 +178,7 @@ class TrickProgress(MutableMapping):
         progress = cls.__new__(cls)
         for name in cls.FIELDS:
             setattr(progress, name, values[name])
+        progress.orders = None
         return progress
 
     def copy(self) -> "TrickProgress":
@@ -183,6 +188,7 @@ class TrickProgress(MutableMapping):
         other.turn, other.order, other.no, other.trump = self.turn, self.order[:], self.no, self.trump
         other.first, other.over, other.total, other.escape = self.first, self.over, self.total, _copied(self.escape)
         other.said, other.strength, other.points = self.said[:], _copied(self.strength), _copied(self.points)
+        other.orders = self.orders  # shared: its orders are never changed in place
         return other
 
     def __getitem__(self, key: str):
@@ -235,7 +241,7 @@ class TricksPhase(Phase):
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
                  "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events",
-                 "move_lists")
+                 "move_lists", "rotations")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -263,6 +269,7 @@ class TricksPhase(Phase):
         self.play_events: list[list] = []  # by seat, by card: the `play` event, built once (play_event)
         self.trick_events: dict = {}  # by winner, by trick number: the `trick` event, built once (trick_event)
         self.move_lists: dict = {}  # frozenset of cards -> their moves in card order (PlainTricksPhase.listed)
+        self.rotations: dict = {}  # tuple of players -> their orders of play by leader (orders_for)
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "TricksPhase":
@@ -331,7 +338,8 @@ class TricksPhase(Phase):
         st.ph = ph = TrickProgress(players, self.leader(st), trump, self.count(st) if self.count else None,
                                    self.escape_cards(st),
                                    self.strength.values(st, trump) if self.strength else None,
-                                   self.card_points.values(st, trump) if self.card_points else None)
+                                   self.card_points.values(st, trump) if self.card_points else None,
+                                   self.orders_for(players))
         st.events.append(Event("tricks", None, tuple(ph.escape), trump, phase=self.id))
         self.begin_trick(st)
 
@@ -368,9 +376,26 @@ class TricksPhase(Phase):
                     leader = lead_from.then(st)
         order = ph.order
         if not order or order[0] != leader:  # (a leader leading again keeps the order: it never changes in place)
-            k = players.index(leader)
-            ph.order = players[k:] + players[:k]
+            orders = ph.orders
+            order = None if orders is None else orders.get(leader)
+            if order is None:
+                k = players.index(leader)
+                order = players[k:] + players[:k]
+                if orders is not None:
+                    orders[leader] = order
+            ph.order = order
         ph.turn = 0
+
+    def orders_for(self, players: list) -> dict:
+        """The orders of play by leader for `players` ({leader: the seats from the leader on}, filled as leaders
+        come), shared by every deal with the same players: an order is a list never changed in place."""
+        key = tuple(players)
+        orders = self.rotations.get(key)
+        if orders is None:
+            if len(self.rotations) >= ORDERS_MEMO:
+                self.rotations.clear()
+            orders = self.rotations[key] = {}
+        return orders
 
     def escape_cards(self, st) -> list:
         """The cards the `escape` condition marks, worked out once when the phase starts."""
