@@ -34,6 +34,17 @@ def decisions(game, players: int, seed: int):
         engine.apply(st, rng.choice(engine.legal_moves(st)))
 
 
+def trick_decisions(game, players: int, seeds: int):
+    """The decisions of `decisions` in a tricks phase, over deals seeded 0 .. seeds - 1 (every other phase keeps
+    its dict)."""
+    for seed in range(seeds):
+        for st in decisions(game, players, seed):
+            if isinstance(st.ph, TrickProgress):
+                yield st
+            else:
+                assert type(st.ph) is dict
+
+
 @pytest.mark.parametrize("path,players", GAMES)
 def test_a_trick_phase_progress_reads_as_the_dict_it_replaces(path, players):
     """At every card of seeded deals: the record's keys and values as a dict, the JSON of the state holding that
@@ -41,31 +52,27 @@ def test_a_trick_phase_progress_reads_as_the_dict_it_replaces(path, players):
     same JSON)."""
     game = game_of(path)
     seen = 0
-    for seed in range(3):
-        for st in decisions(game, players, seed):
-            ph = st.ph
-            if not isinstance(ph, TrickProgress):
-                assert type(ph) is dict
-                continue
-            seen += 1
-            plain = {key: ph[key] for key in DICT_KEYS}
-            assert list(ph) == list(ph.keys()) == DICT_KEYS and dict(ph) == plain and ph == plain and plain == ph
-            assert [ph.get(key) for key in DICT_KEYS] == [getattr(ph, key) for key in DICT_KEYS]
-            assert json.loads(st.to_json())["ph"] == json.loads(json.dumps(plain))
-            holder = st.copy()
-            holder.ph = plain  # the same state with the dict: its JSON to the letter
-            assert holder.to_json() == st.to_json()
-            other = st.copy()
-            assert type(other.ph) is TrickProgress and other.ph == ph
-            assert all(other.ph[k] is not v for k, v in ph.items() if isinstance(v, list))
-            again = state_from_json(game, st.to_json())
-            assert type(again.ph) is TrickProgress and again.ph == ph
-            move = engine.legal_moves(st)[0]
-            assert engine.legal_moves(again) == engine.legal_moves(st)
-            engine.apply(again, move)
-            probe = st.copy()
-            engine.apply(probe, move)
-            assert again.to_json() == probe.to_json()
+    for st in trick_decisions(game, players, 3):
+        ph = st.ph
+        seen += 1
+        plain = {key: ph[key] for key in DICT_KEYS}
+        assert list(ph) == list(ph.keys()) == DICT_KEYS and dict(ph) == plain and ph == plain and plain == ph
+        assert [ph.get(key) for key in DICT_KEYS] == [getattr(ph, key) for key in DICT_KEYS]
+        assert json.loads(st.to_json())["ph"] == json.loads(json.dumps(plain))
+        holder = st.copy()
+        holder.ph = plain  # the same state with the dict: its JSON to the letter
+        assert holder.to_json() == st.to_json()
+        other = st.copy()
+        assert type(other.ph) is TrickProgress and other.ph == ph
+        assert all(other.ph[k] is not v for k, v in ph.items() if isinstance(v, list))
+        again = state_from_json(game, st.to_json())
+        assert type(again.ph) is TrickProgress and again.ph == ph
+        move = engine.legal_moves(st)[0]
+        assert engine.legal_moves(again) == engine.legal_moves(st)
+        engine.apply(again, move)
+        probe = st.copy()
+        engine.apply(probe, move)
+        assert again.to_json() == probe.to_json()
     assert seen >= 10
 
 
@@ -191,16 +198,13 @@ def test_the_order_of_play_is_the_players_from_the_leader_on(path, players):
     the first; a trick led from a zone has its own `then`), and the seat to play the one at `turn`."""
     game = game_of(path)
     seen = 0
-    for seed in range(4):
-        for st in decisions(game, players, seed):
-            ph = st.ph
-            if not isinstance(ph, TrickProgress):
-                continue
-            order, seats = ph.order, ph.players
-            k = seats.index(order[0])
-            assert order == seats[k:] + seats[:k]
-            if not ph.trick or ph.by[0] >= 0:  # (ZONE_SEAT < 0)
-                assert order[0] == ph.leader and ph.by == order[:len(ph.by)]
-                seen += 1
-            assert engine.actor(st) == order[ph.turn]
+    for st in trick_decisions(game, players, 4):
+        ph = st.ph
+        order, seats = ph.order, ph.players
+        k = seats.index(order[0])
+        assert order == seats[k:] + seats[:k]
+        if not ph.trick or ph.by[0] >= 0:  # (ZONE_SEAT < 0)
+            assert order[0] == ph.leader and ph.by == order[:len(ph.by)]
+            seen += 1
+        assert engine.actor(st) == order[ph.turn]
     assert seen >= 10
