@@ -14,12 +14,13 @@ from lark import Token, Tree
 from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse, word
-from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, MISSING, Steady, call1, card_filter, card_lookup, card_table,
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
                          name_of, remembered_by)
-from .dslfuse import bound, bound_once, code_of, fits, fresh, zone_id_code, function, guarded_function, namespace
+from .dslfuse import (Escape, bound, bound_once, code_of, fits, fresh, function, guarded_function, holding, namespace,
+                      python_local, zone_id_code)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
-from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
+from .errors import DSLNameError, DSLSyntaxError, SpecError, SpecRuntimeError
 from .reads import GAME_CONSTANTS, calls_in, free_names
 
 # Built-ins whose value depends on the deck and their arguments only (a define of a card that calls nothing
@@ -188,7 +189,9 @@ class Compiler:
     def e_name(self, node) -> Compiled:
         name = word(node.children[0])
         if name in self.locals:
-            t, domain = self.locals[name]
+            t, domain, *held = self.locals[name]
+            if held:  # held in a Python local of the function being written (dslfuse.python_local)
+                return Compiled(None, t, domain, code=held[0], ns=self.ns)
             return Compiled(lambda ctx: ctx.loc[name], t, domain, local=name, code=f"ctx.loc[{name!r}]", ns=self.ns)
         sym = self.scope.symbols.get(name)
         if sym is not None:
@@ -554,7 +557,10 @@ class Compiler:
         t = fn.result([a.type for a in args])
         domain = fn.domain([a.domain for a in args]) if fn.domain else None
         if fn.static and all(a.const for a in args):
-            return Compiled(once(impl, [a.fn for a in args]), t, domain)
+            cell, value = once(impl, [a.fn for a in args])
+            k = fresh(self.ns)  # the value read in place once worked out
+            code = f"({k} if ({k} := {bound(self.ns, cell)}[0]) is not MISSING else {bound(self.ns, value)}(ctx))"
+            return Compiled(value, t, domain, code=code, ns=self.ns)
         codes = [self.code(a) for a in args]
         ids = [zone_id_code(codes[i]) for i in fn.zone_args]
         if fn.python is not None:
@@ -698,6 +704,18 @@ class Compiler:
             if inputs is not None:  # `defenders`: a loop over plain state, worked out again only for new inputs
                 return Compiled(remembered_by(body.fn, function(inputs, self.ns)), body.type, body.domain,
                                 local=body.local, requires=body.requires)
+        tabled = len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
+            and self.of_the_card_only(macro)
+        if args and not tabled and body.code is not None and body.ns is self.ns and \
+                all(a.local == p for p, a in zip(macro.params, args)):
+            # each argument is the same-named local (`escape_card(c)` where c is bound): nothing to bind, the
+            # body's code joins the code of the place using it
+            return Compiled(None, body.type, body.domain, requires=tuple(
+                r for r in body.requires if r[0] not in macro.params), code=body.code, ns=self.ns)
+        if args and not tabled:
+            inlined = self.inlined(macro, args, locals_)
+            if inlined is not None:
+                return inlined
         # an argument that is the same-named local (`is_trump(c)` where c is bound) needs no binding
         bind = [(p, a.fn) for p, a in zip(macro.params, args) if a.local != p]
         fn = define_call(tuple(p for p, _ in bind), [f for _, f in bind], body.fn)
@@ -705,8 +723,7 @@ class Compiler:
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
         local = body.local if not args else None
         card_of = None
-        if len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
-                and self.of_the_card_only(macro):
+        if tabled:
             table = self.scope.shared.setdefault(("table", key), {})
             value_of = card_lookup(macro.params[0], body.fn, table)
             fn = card_table(args[0].fn, table, value_of)
@@ -721,6 +738,60 @@ class Compiler:
                 return fused
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
                         requires=requires, card_of=card_of)
+
+    def inlined(self, macro, args: list, locals_: dict) -> Compiled | None:
+        """A define's use with arguments written in place as code: its body with each parameter held in a
+        Python local (dslfuse.python_local) given the argument's value first — `((_pv3s_ := arg), body)[1]` —
+        or standing for the argument itself when that is a Python local or a constant. Nothing is bound in
+        `ctx.loc`, so no call and no binding to restore. None when the body has no code, or a part of it that
+        reads a parameter runs as a function of its own (an aggregate over it): the use then calls the define."""
+        key = ("inlined", macro.name, tuple(locals_.items()))
+        template = self.scope.shared.get(key, MISSING)
+        if template is MISSING:
+            template = self.scope.shared[key] = self.inline_template(macro, locals_)
+        if template is None:
+            return None
+        code, held, body = template
+        values = []
+        for h, a in zip(held, args):
+            value = self.code(a)
+            if a.code is not None and a.code.startswith("_pv") and a.code.isidentifier():
+                code = code.replace(h, value)  # the argument is a Python local already
+            elif a.const and type(a.fn(None)) in (int, bool, str, type(None)):
+                code = code.replace(h, f"({value})")
+            else:
+                mine = python_local(macro.name)
+                code = code.replace(h, mine)
+                values.append(f"({mine} := {value})")
+        if values:
+            code = "(" + ", ".join(values + [code]) + f")[{len(values)}]"
+        requires = tuple(r for r in body.requires if r[0] not in macro.params)
+        return self.joined(code, body.type, body.domain, requires=requires)
+
+    def inline_template(self, macro, locals_: dict) -> tuple | None:
+        """(code, the Python locals standing for the parameters in it, the compiled body) of a define compiled
+        for `inlined`, or None when it cannot be written in place."""
+        held = [python_local(p) for p in macro.params]
+        inner = dict(locals_)
+        for p, h in zip(macro.params, held):
+            inner[p] = locals_[p][:2] + (h,)
+        counted = _Nesting.parts, _Nesting.peak
+        _Nesting.parts = 0  # counted already, where the define's use was
+        try:
+            with holding(held):
+                body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source, inner,
+                                    self.macro_stack + (macro.name,))  # as compile_shared: nothing remembered
+        except Escape as escape:
+            if escape.name not in held:
+                raise
+            return None
+        except SpecError:
+            return None
+        finally:
+            _Nesting.parts, _Nesting.peak = counted
+        if body.code is None or body.ns is not self.ns or body.const:
+            return None
+        return body.code, held, body
 
     def compile_shared(self, macro, locals_: dict, stack: tuple) -> SharedDefine:
         parts, depth, peak = _Nesting.parts, _Nesting.depth, _Nesting.peak
@@ -893,16 +964,22 @@ def _args(node) -> list:
     return list(node.children) if isinstance(node, Tree) and node.data == "args" else [node]
 
 
-def once(impl, fns: list):
-    """A static built-in on constant arguments (`card("EX")`): worked out at its first use, then remembered
-    (a compiled expression belongs to one game, and the value depends on nothing else)."""
-    cell: list[Any] = []
+def once(impl, fns: list) -> tuple:
+    """A static built-in on constant arguments (`card("EX")`): (its cell, the closure working its value out at
+    its first use and remembering it in the cell). A compiled expression belongs to one game, and the value
+    depends on nothing else.
+
+    >>> cell, value = once(lambda ctx, a: a * 2, [lambda ctx: 21])
+    >>> cell[0] is MISSING, value(None), cell
+    (True, 42, [42])
+    """
+    cell: list[Any] = [MISSING]
 
     def value(ctx):
-        if not cell:
-            cell.append(impl(ctx, *[f(ctx) for f in fns]))
+        if cell[0] is MISSING:
+            cell[0] = impl(ctx, *[f(ctx) for f in fns])
         return cell[0]
-    return value
+    return cell, value
 
 
 def _offset(node) -> int:
