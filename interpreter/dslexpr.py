@@ -326,9 +326,24 @@ class Compiler:
         requires = ()
         if op == "==" and left.local is not None and right.const and fr is right.fn:
             requires = ((left.local, fr(None)),)
+        fused = self.joined(f"({self.comparable_code(left, right, op)} {op} {self.comparable_code(right, left, op)})",
+                            T.BOOL, requires=requires)
+        if fused is not None:
+            return fused
         left_local = left.local if fl is left.fn else None
         return Compiled(comparison(op, fl, fr, right.const and fr is right.fn, left_local), T.BOOL,
                         requires=requires)
+
+    def comparable_code(self, this: Compiled, other: Compiled, op: str) -> str:
+        """Python source of one side of a comparison, converted as _as_comparable converts it: a bid compared
+        with a name by its name, a name ordered against a bid looked up on the ladder."""
+        code = self.code(this)
+        if op in ("==", "!=") and this.type == T.BID and other.type == T.STR:
+            k = fresh(self.ns)
+            return f"(None if ({k} := {code}) is None else {k}.name)"
+        if op not in ("==", "!=") and this.type == T.STR and other.type == T.BID:
+            return f"ctx.game.bids_by_name.get({code})"
+        return code
 
     def bid_vs_name(self, a: Compiled, b: Compiled) -> bool:
         return {a.type, b.type} == {T.BID, T.STR}
