@@ -121,39 +121,39 @@ class Stretch(Steady):
     the game between two checks, so a define they use without arguments is worked out once per stretch of
     checks. The engine `open`s a stretch before the first check and `close`s it before a phase starts (and
     when it stops); outside an open stretch nothing is remembered, so a condition evaluated anywhere else is
-    worked out as usual. A value is read from its cell in place (Steady.read_code); closing empties the cells
-    filled while the stretch was open."""
+    worked out as usual."""
 
-    __slots__ = ("opened", "filled")
+    __slots__ = ("token",)
 
     def __init__(self) -> None:
         super().__init__(frozenset())
-        self.opened = False
-        self.filled: list = []  # the cells given a value since the stretch opened
+        self.token: object | None = None
 
     def open(self) -> None:
-        self.opened = True
+        if self.token is None:
+            self.token = object()
 
     def close(self) -> None:
-        self.opened = False
-        filled = self.filled
-        if filled:
-            for cell in filled:
-                cell[0] = MISSING
-            filled.clear()
+        self.token = None
+
+    def read_code(self, key, remembered: Fn, bind: Callable[[Any], str], fresh: Callable[[], str]) -> str:
+        # the value worked out in this stretch while one is open (an open stretch's token is never None);
+        # `bind(self)` gives the same name at each use (dslfuse.bound_once)
+        cell = bind(self.cells[key])
+        return f"({cell}[1] if {cell}[0] is {bind(self)}.token is not None else {bind(remembered)}(ctx))"
 
     def remember(self, fn: Fn, key) -> Fn:
         stretch = self
-        cell = self.cell(key, [MISSING])
-        filled = self.filled
+        cell = self.cell(key, [None, None])  # the stretch it was worked out in, the value
 
         def remembered(ctx):
-            value = cell[0]
-            if value is MISSING:
-                value = fn(ctx)
-                if stretch.opened:
-                    cell[0] = value
-                    filled.append(cell)
+            token = stretch.token
+            if token is None:
+                return fn(ctx)
+            if cell[0] is token:
+                return cell[1]
+            value = fn(ctx)
+            cell[0], cell[1] = token, value
             return value
         return remembered
 
