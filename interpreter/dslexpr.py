@@ -745,6 +745,9 @@ class Compiler:
             card_of = None if args[0].local is None else (args[0].local, table, value_of)
         if remembered:
             assert steady is not None
+            if body.code is None and not body.const and self.inputs_of(macro) is not None:
+                # `defenders` in a stretch: worked out again only for new inputs, as where nothing remembers it
+                fn = remembered_by(fn, function(self.inputs_of(macro), self.ns))
             fn = steady.remember(fn, key)
             code = steady.read_code(key, fn, lambda value: bound_once(self.ns, value), lambda: fresh(self.ns))
             fused = self.joined(code, body.type, body.domain, requires=requires)

@@ -17,6 +17,7 @@ class Ctx(Context):
     def __init__(self, store: dict) -> None:
         super().__init__()
         self.vars = store
+        self.n = 3  # players
 
 
 def make_scope():
@@ -163,3 +164,27 @@ def test_a_runaway_loop_with_held_variables_still_stops():
     store["pts"] = list(range(1001))
     with pytest.raises(SpecRuntimeError, match="limit of 1,000,000 steps"):
         run("for i in pts: for j in pts: if j < 0: x += 1", scope, store)
+
+
+def test_a_remembered_list_define_follows_its_inputs_across_stretches():
+    """`high` (a list worked out by a loop over plain state) is remembered in an open stretch, and by its inputs
+    (pts, x) across stretches: a new x or a changed pts gives the new list, and a use may not change the one
+    remembered."""
+    from interpreter.dslruntime import Stretch
+    scope, store = make_scope()
+    scope.macros["high"] = Macro("high", (), "[q for q in pts if q > x]", SourceRef())
+    stretch = Stretch()
+    fn, _ = compile_expr("len(high) + sum(q for q in high)", scope, steady=stretch)
+    first, _ = compile_expr("high", scope, steady=stretch)
+    ctx = Ctx(store)
+    for x, want in [(2, 3 + 12), (4, 1 + 5), (2, 3 + 12), (0, 5 + 14)]:
+        store["x"] = x
+        stretch.open()
+        assert fn(ctx) == want and fn(ctx) == want
+        first(ctx).append(99)  # a use's copy
+        stretch.close()
+        assert fn(ctx) == want
+    store["pts"] = [7]
+    stretch.open()
+    assert fn(ctx) == 1 + 7 and first(ctx) == [7]
+    stretch.close()
