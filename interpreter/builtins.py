@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import operator
 from fractions import Fraction
 
 from . import dsltypes as T
@@ -96,19 +95,8 @@ def _top(ctx, cards):
 
 
 def _of_suit(ctx, cards, suit):
-    """The cards of `cards` in `suit`, in their order: their suits looked up and compared in C (itemgetter,
-    compress), not in a Python loop; a card that is none fails as `suit_of[c]` would.
-
-    >>> from types import SimpleNamespace
-    >>> ctx = SimpleNamespace(game=SimpleNamespace(deck=SimpleNamespace(suit_of=["S", "H", "S", ""])))
-    >>> _of_suit(ctx, [3, 2, 1, 0], "S"), _of_suit(ctx, [3, 1], ""), _of_suit(ctx, [0], None), _of_suit(ctx, [], "S")
-    ([2, 0], [3], [], [])
-    """
     suit_of = ctx.game.deck.suit_of
-    if len(cards) < 2:
-        return [c for c in cards if suit_of[c] == suit]
-    return list(itertools.compress(cards, map(operator.eq, operator.itemgetter(*cards)(suit_of),
-                                              itertools.repeat(suit))))
+    return [c for c in cards if suit_of[c] == suit]
 
 
 def _runs(ctx, cards, k):
