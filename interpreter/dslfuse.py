@@ -34,6 +34,7 @@ ONCE = "__once__"  # its key in a namespace: id of an object bound once (bound_o
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 nested blocks: try, for); see `indented`
+FORGET_IN_PLACE = 3  # a Steady's cells emptied by a line each, up to this many (more: one call of `forget`)
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
@@ -225,8 +226,11 @@ def forgetting(cells: list, lines: list[str], ns: dict) -> list[str]:
     """`lines` with a Steady's `cells` forgotten before and after them (Steady.loop, as lines)."""
     if not cells:
         return lines
-    forget = f"forget({bound(ns, cells)})"
-    return [forget, "try:"] + indented(lines, ns) + ["finally:", "    " + forget]
+    if len(cells) <= FORGET_IN_PLACE:  # a cell or two: emptied in place, no call
+        forget = [f"{bound_once(ns, cell)}[0] = MISSING" for cell in cells]
+    else:
+        forget = [f"forget({bound(ns, cells)})"]
+    return forget + ["try:"] + indented(lines, ns) + ["finally:"] + ["    " + line for line in forget]
 
 
 def statements_function(lines: list[str], ns: dict) -> Callable[[Any], None]:

@@ -7,7 +7,7 @@ from . import dsltypes as T
 from .dslexpr import Compiler, _a, _args, _Nesting, _not_none
 from .dslfuse import Escape, block, bound, forgetting, holding, indented, python_local
 from .dslparse import word
-from .dslruntime import MAX_INT, MAX_LIST, Steady, looper, setter, size_checked
+from .dslruntime import MAX_INT, MAX_LIST, MAX_LOOP_STEPS, Steady, looper, setter, size_checked
 from .dslscope import Compiled, Fn, Symbol
 from .errors import DSLSyntaxError
 
@@ -98,8 +98,10 @@ class StatementCompiler(Compiler):
         body = inner.stmt_lines(body_node)
         c = self.temp("c", new=True)
         over = bound(self.ns, self.loop_limit(node))
-        if held is not None:
-            lines = [f"{c} = charge({self.code(coll)}, {over})", f"for {held} in {c}:"] + indented(body, self.ns)
+        if held is not None:  # the list charged to the loop budget in place (dslruntime.charge)
+            lines = [f"{c} = {self.code(coll)}", f"BUDGET.steps += len({c})",
+                     f"if BUDGET.steps > {MAX_LOOP_STEPS}:", f"    raise {over}()",
+                     f"for {held} in {c}:"] + indented(body, self.ns)
         else:
             s, e = self.temp("s", new=True), self.temp("e", new=True)
             lines = [f"{c} = charge({self.code(coll)}, {over})", f"{s} = ctx.loc.get({var!r}, MISSING)", "try:",
