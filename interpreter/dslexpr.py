@@ -717,8 +717,17 @@ class Compiler:
         if not args and not remembered and body.code is None and not body.const:
             inputs = self.inputs_of(macro)
             if inputs is not None:  # `defenders`: a loop over plain state, worked out again only for new inputs
-                return Compiled(remembered_by(body.fn, function(inputs, self.ns)), body.type, body.domain,
-                                local=body.local, requires=body.requires)
+                fn = remembered_by(body.fn, function(inputs, self.ns))
+                k = fresh(self.ns)  # its memo looked up in place; worked out (and remembered) by `fn` when new
+                value = f"(list({k}) if type({k}) is list else {k})" if body.type in (T.ANY,) or \
+                    T.is_list(body.type) else k  # a list handed out as a copy, as `fn` does
+                code = f"({value} if ({k} := {bound(self.ns, fn.memo)}.get({inputs}, MISSING)) is not MISSING " \
+                    f"else {bound(self.ns, fn)}(ctx))"
+                fused = self.joined(code, body.type, body.domain, requires=body.requires)
+                if fused is not None:
+                    fused._fn, fused.local = fn, body.local
+                    return fused
+                return Compiled(fn, body.type, body.domain, local=body.local, requires=body.requires)
         tabled = len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
             and self.of_the_card_only(macro)
         if args and not tabled and body.code is not None and body.ns is self.ns and \

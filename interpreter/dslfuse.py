@@ -38,7 +38,7 @@ FORGET_IN_PLACE = 3  # a Steady's cells emptied by a line each, up to this many 
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
-           "refuse_big": refuse_big, "type": type, "int": int, "tuple": tuple,
+           "refuse_big": refuse_big, "type": type, "int": int, "tuple": tuple, "list": list,
            "charge": charge, "forget": forget, "MISSING": MISSING, "len": len, "abs": abs, "min": min, "max": max}
 
 

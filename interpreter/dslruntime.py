@@ -175,6 +175,7 @@ def remembered_by(fn: Fn, inputs: Fn) -> Fn:
                 memo.clear()
             value = memo[key] = fn(ctx)
         return list(value) if type(value) is list else value
+    remembered.memo = memo  # type: ignore[attr-defined]  # joined code looks it up in place (dslexpr)
     return remembered
 
 
