@@ -41,6 +41,9 @@ if sys.getrecursionlimit() < PYTHON_FRAMES:
     sys.setrecursionlimit(PYTHON_FRAMES)
 MAX_PARTS = 20_000
 MAX_DIGITS = 15
+# Aggregates that run as Python source, their variable held in a Python local (Compiler.held_loop).
+HELD_AGGREGATES = frozenset({"sum", "count", "min", "max", "any", "all", "first"})
+HELD_LOOP = " for _pv"  # in source: a loop written by held_loop (its variable a dslfuse.python_local)
 # Arithmetic on numbers as Python source (dslfuse): the operators, and the helpers that make a division by zero 0.
 NUMBER_OPS = {op: ARITH[op] for op in ("+", "-", "*", "//", "%")} | {"/": divide}
 NUMBER_CODE = {"+": "({} + {})", "-": "({} - {})", "*": "({} * {})", "//": "floordiv({}, {})", "%": "modulo({}, {})",
@@ -710,11 +713,8 @@ class Compiler:
         steady = self.steady
         remembered = steady is not None and not args and not body.const and \
             not self.free(macro.name) & steady.written and not any(n in self.locals for n in self.free(macro.name))
-        if not args and not remembered and body.code is not None and body.ns is self.ns:
-            # a define without arguments whose body has code: that code joins the code of the place using it
-            return Compiled(None, body.type, body.domain, const=body.const and not outer, local=body.local,
-                            requires=body.requires, code=body.code, ns=self.ns)
-        if not args and not remembered and body.code is None and not body.const:
+        loops = body.code is None or HELD_LOOP in body.code  # a loop: worth remembering by its inputs
+        if not args and not remembered and not body.const and loops and self.inputs_of(macro) is not None:
             inputs = self.inputs_of(macro)
             if inputs is not None:  # `defenders`: a loop over plain state, worked out again only for new inputs
                 fn = remembered_by(body.fn, function(inputs, self.ns))
@@ -728,6 +728,10 @@ class Compiler:
                     fused._fn, fused.local = fn, body.local
                     return fused
                 return Compiled(fn, body.type, body.domain, local=body.local, requires=body.requires)
+        if not args and not remembered and body.code is not None and body.ns is self.ns:
+            # a define without arguments whose body has code: that code joins the code of the place using it
+            return Compiled(None, body.type, body.domain, const=body.const and not outer, local=body.local,
+                            requires=body.requires, code=body.code, ns=self.ns)
         tabled = len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
             and self.of_the_card_only(macro)
         if args and not tabled and body.code is not None and body.ns is self.ns and \
@@ -754,7 +758,7 @@ class Compiler:
             card_of = None if args[0].local is None else (args[0].local, table, value_of)
         if remembered:
             assert steady is not None
-            if body.code is None and not body.const and self.inputs_of(macro) is not None:
+            if loops and not body.const and self.inputs_of(macro) is not None:
                 # `defenders` in a stretch: worked out again only for new inputs, as where nothing remembers it
                 fn = remembered_by(fn, function(self.inputs_of(macro), self.ns))
             fn = steady.remember(fn, key)
@@ -845,12 +849,19 @@ class Compiler:
         if name not in AGGREGATES:
             self.fail(name_token, f"'{name}(… for …)' is not an aggregate",
                       "aggregates: " + ", ".join(sorted(AGGREGATES)))
+        if name in HELD_AGGREGATES:
+            held = self.held_loop(node, name, var, coll_node, body_node, cond_node)
+            if held is not None:
+                return held
         coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
         return AGGREGATES[name](self, node, var, coll, body, cond)
 
     def e_comprehension(self, node) -> Compiled:
         body_node, var_token, coll_node, cond_node = node.children
         var = word(var_token)
+        held = self.held_loop(node, "list", var, coll_node, body_node, cond_node)
+        if held is not None:
+            return held
         coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
         if body.local == var and cond is not None and cond.card_of is not None and cond.card_of[0] == var:
             _, table, value_of = cond.card_of  # [c for c in cs if is_trump(c)]: the define's table, looked up
@@ -863,13 +874,65 @@ class Compiler:
         run = looper(var, coll.fn, cond.fn if cond else None, self.loop_limit(node))
         return Compiled(lambda ctx: run(ctx, fb), T.list_of(body.type), body.domain)
 
-    def loop_parts(self, var: str, coll_node, body_node, cond_node):
+    def held_loop(self, node, kind: str, var: str, coll_node, body_node, cond_node) -> Compiled | None:
+        """An aggregate or a list comprehension as Python source: a comprehension or generator over the list
+        (charged to the loop budget first) whose variable is a Python local of its own (dslfuse.python_local),
+        not a binding in `ctx.loc` made and restored at each element, and no call per element. `any`, `all`
+        and `first` stop at the element that decides, as their closures do. None when a part reading the
+        variable must run as a function of its own, the parts do not type-check (the closures' builder reports
+        that), or the source would be too big: the caller then builds the closures (dslloops, dslruntime)."""
+        held = python_local(var)
+        counted = _Nesting.parts, _Nesting.peak
+        try:
+            with holding([held]):
+                coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node, held)
+                fused = self.held_code(node, kind, held, coll, body, cond)
+        except Escape as escape:
+            if escape.name != held:
+                raise
+            fused = None
+        if fused is None:
+            _Nesting.parts, _Nesting.peak = counted  # compiled again by the caller, and counted once
+        return fused
+
+    def held_code(self, node, kind: str, held: str, coll: Compiled, body: Compiled, cond: Compiled | None):
+        """held_loop's source, given its parts compiled with the variable held in `held`."""
+        if kind in ("sum", "min", "max") and not T.is_number(body.type) or \
+                kind in ("count", "any", "all") and body.type != T.BOOL:
+            return None
+        over = bound(self.ns, self.loop_limit(node))
+        items = self.code(coll)
+        charged = f"charge({items}, {over})"
+        if ":=" in items:  # a name assigned in a comprehension's list would be an error: the list is named first
+            c = fresh(self.ns)
+            source, charged = f"({c} := {charged}), ", c
+        else:
+            source = ""
+        loop = f"for {held} in {charged}" + (f" if {self.code(cond)}" if cond is not None else "")
+        value = self.code(body)
+        code, t, domain = {
+            "list": (f"[{value} {loop}]", T.list_of(body.type), body.domain),
+            "sum": (f"exact_sum([{value} {loop}])", body.type, None),
+            "count": (f"len([1 {loop} if {value}])", T.INT, None),
+            "min": (f"min([{value} {loop}], default=None)", body.type, None),
+            "max": (f"max([{value} {loop}], default=None)", body.type, None),
+            "any": (f"any({value} {loop})", T.BOOL, None),
+            "all": (f"all({value} {loop})", T.BOOL, None),
+            "first": (f"next(({value} {loop}), None)", body.type, body.domain),
+        }[kind]
+        if source:
+            code = f"({source}{code})[1]"
+        return self.joined(code, t, domain)
+
+    def loop_parts(self, var: str, coll_node, body_node, cond_node, held: str | None = None):
+        """The compiled list, body and filter of a loop over `var` (held in the Python local `held`, or bound
+        in `ctx.loc` when None)."""
         coll = self.expr(coll_node)
         if not T.is_list(coll.type):
             self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
         inner = Compiler(self.scope, self.source, self.locals, self.macro_stack)
         inner.steady = self.steady  # an expression assigns nothing: the loop around it still holds
-        inner.locals[var] = (T.element(coll.type), coll.domain)
+        inner.locals[var] = (T.element(coll.type), coll.domain) + ((held,) if held else ())
         body = inner.expr(body_node)
         cond = None
         if cond_node is not None:

@@ -21,8 +21,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .dslruntime import (BUDGET, MISSING, PYTHON_ERRORS, charge, divide, field_value, floordiv, forget, item_at,
-                         modulo, refuse_big, too_big)
+from .dslruntime import (BUDGET, MISSING, PYTHON_ERRORS, charge, divide, exact_sum, field_value, floordiv, forget,
+                         item_at, modulo, refuse_big, too_big)
 
 if TYPE_CHECKING:
     from .dslscope import Compiled
@@ -39,7 +39,8 @@ LITERALS = (int, bool, str, type(None))  # values written as themselves in sourc
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
            "refuse_big": refuse_big, "type": type, "int": int, "tuple": tuple, "list": list,
-           "charge": charge, "forget": forget, "MISSING": MISSING, "len": len, "abs": abs, "min": min, "max": max}
+           "charge": charge, "forget": forget, "MISSING": MISSING, "len": len, "abs": abs, "min": min, "max": max,
+           "any": any, "all": all, "next": next, "exact_sum": exact_sum}
 
 
 # Python locals standing for DSL locals (a `for` statement's variable, a define's parameter) in the function

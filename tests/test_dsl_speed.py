@@ -188,3 +188,45 @@ def test_a_remembered_list_define_follows_its_inputs_across_stretches():
     stretch.open()
     assert fn(ctx) == 1 + 7 and first(ctx) == [7]
     stretch.close()
+
+
+@pytest.mark.parametrize("text,want", [
+    ("sum(p for p in pts if p > 1)", 12), ("sum(p / 2 for p in pts)", 7), ("count(p == 1 for p in pts)", 2),
+    ("min(p for p in pts)", 1), ("max(p * 2 for p in pts if p < 5)", 8), ("min(p for p in pts if p > 9)", None),
+    ("first(p for p in pts if p > 3)", 4), ("first(p for p in pts if p > 9)", None),
+    ("[p * 10 for p in pts if p != 1]", [30, 40, 50]), ("[p for p in pts if p > 2]", [3, 4, 5]),
+    ("any(p > 4 for p in pts)", True), ("all(p > 1 for p in pts)", False),
+    # the variable shadows: the inner loop's p, then the outer one's again
+    ("sum(sum(p for p in pts) + p for p in [1, 2])", 2 * 14 + 3),
+    ("[count(q > p for q in pts) for p in pts]", [2, 3, 1, 3, 0]),
+    # any / all / first stop at the element that decides: call[none] after it is never asked
+    ("any(call[q] == 'whist' for q in [1, first(r for r in pts if r > 9)])", True),
+    ("all(call[q] == 'none' for q in [1, first(r for r in pts if r > 9)])", False),
+    ("first(call[q] for q in [2, first(r for r in pts if r > 9)])", "pass"),
+])
+def test_aggregates_written_as_python(text, want):
+    scope, store = make_scope()
+    assert value(text, scope, store) == want
+    assert value(text, scope, store, {"p": ("int", None)}, p=99) == want  # a caller's p is shadowed
+
+
+def test_an_aggregate_reads_the_callers_binding_and_a_define_of_its_variable():
+    """`count(q > p …)` inside a statement loop over p reads that loop's p; `near(q)` reads q in an aggregate of
+    its own (closures), and `ahead` reads the caller's loop variable q by name (a define without arguments)."""
+    scope, store = make_scope()
+    run("for p in [1, 2]: x += count(q > p for q in pts)", scope, store)
+    assert store["x"] == 3 + 3
+    scope.macros["near"] = Macro("near", ("n",), "count(r == n for r in pts)", SourceRef())
+    scope.macros["ahead"] = Macro("ahead", (), "q > 3", SourceRef())
+    assert value("[near(q) for q in pts]", scope, store) == [1, 2, 1, 2, 1]
+    assert value("count(ahead for q in pts)", scope, store) == 2
+    assert value("sum(count(r > q for r in pts) for q in pts if ahead)", scope, store) == 1 + 0
+
+
+def test_an_error_or_a_runaway_in_an_aggregate_is_located():
+    scope, store = make_scope()
+    with pytest.raises(SpecRuntimeError, match=r"'call\[…\]' is indexed by none"):
+        value("count(call[q] == 'pass' for q in [first(r for r in pts if r > 9), 1])", scope, store)
+    store["pts"] = list(range(1001))
+    with pytest.raises(SpecRuntimeError, match="limit of 1,000,000 steps"):
+        value("sum(count(q > p for q in pts) for p in pts)", scope, store)
