@@ -717,11 +717,12 @@ class Compiler:
         if not args and not remembered and not body.const and loops and self.inputs_of(macro) is not None:
             inputs = self.inputs_of(macro)
             if inputs is not None:  # `defenders`: a loop over plain state, worked out again only for new inputs
-                fn = remembered_by(body.fn, function(inputs, self.ns))
+                memo: dict = {}
+                fn = remembered_by(body.fn, function(inputs, self.ns), memo)
                 k = fresh(self.ns)  # its memo looked up in place; worked out (and remembered) by `fn` when new
                 value = f"(list({k}) if type({k}) is list else {k})" if body.type in (T.ANY,) or \
                     T.is_list(body.type) else k  # a list handed out as a copy, as `fn` does
-                code = f"({value} if ({k} := {bound(self.ns, fn.memo)}.get({inputs}, MISSING)) is not MISSING " \
+                code = f"({value} if ({k} := {bound(self.ns, memo)}.get({inputs}, MISSING)) is not MISSING " \
                     f"else {bound(self.ns, fn)}(ctx))"
                 fused = self.joined(code, body.type, body.domain, requires=body.requires)
                 if fused is not None:
@@ -736,7 +737,7 @@ class Compiler:
             and self.of_the_card_only(macro)
         if args and not tabled and body.code is not None and body.ns is self.ns and \
                 all(a.local == p for p, a in zip(macro.params, args)):
-            # each argument is the same-named local (`escape_card(c)` where c is bound): nothing to bind, the
+            # each argument is the same-named local (`is_high(c)` where c is bound): nothing to bind, the
             # body's code joins the code of the place using it
             return Compiled(None, body.type, body.domain, requires=tuple(
                 r for r in body.requires if r[0] not in macro.params), code=body.code, ns=self.ns)
@@ -758,9 +759,10 @@ class Compiler:
             card_of = None if args[0].local is None else (args[0].local, table, value_of)
         if remembered:
             assert steady is not None
-            if loops and not body.const and self.inputs_of(macro) is not None:
-                # `defenders` in a stretch: worked out again only for new inputs, as where nothing remembers it
-                fn = remembered_by(fn, function(self.inputs_of(macro), self.ns))
+            inputs = self.inputs_of(macro) if loops and not body.const else None
+            if inputs is not None:
+                # in a stretch or a loop too: worked out again only for new inputs, as where nothing remembers it
+                fn = remembered_by(fn, function(inputs, self.ns))
             fn = steady.remember(fn, key)
             code = steady.read_code(key, fn, lambda value: bound_once(self.ns, value), lambda: fresh(self.ns))
             fused = self.joined(code, body.type, body.domain, requires=requires)

@@ -162,11 +162,12 @@ class Stretch(Steady):
 REMEMBERED = 1024  # inputs whose values a define remembers (then it starts again)
 
 
-def remembered_by(fn: Fn, inputs: Fn) -> Fn:
+def remembered_by(fn: Fn, inputs: Fn, memo: dict | None = None) -> Fn:
     """`fn` (a define's body without arguments) remembering its value by `inputs(ctx)`, a key of everything it
     reads (dslexpr.Compiler.inputs_of): `defenders` is worked out once per declarer and seats in play, not at
-    every use. A list value is handed out as a copy, so no use can change the one remembered."""
-    memo: dict = {}
+    every use. A list value is handed out as a copy, so no use can change the one remembered. `memo`: the dict
+    the values are kept in (joined code looks it up in place), a new one if not given."""
+    memo = {} if memo is None else memo
 
     def remembered(ctx):
         key = inputs(ctx)
@@ -176,7 +177,6 @@ def remembered_by(fn: Fn, inputs: Fn) -> Fn:
                 memo.clear()
             value = memo[key] = fn(ctx)
         return list(value) if type(value) is list else value
-    remembered.memo = memo  # type: ignore[attr-defined]  # joined code looks it up in place (dslexpr)
     return remembered
 
 
