@@ -44,8 +44,9 @@ HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "fl
 
 
 # Python locals standing for DSL locals (a `for` statement's variable, a define's parameter) in the function
-# being written: their names, while the code that binds them is being compiled (see `python_local`).
-ACTIVE: set = set()
+# being written: their names, while the code that binds them is being compiled (see `python_local`), outermost
+# first (a dict: in the order they were bound).
+ACTIVE: dict = {}
 _PY_LOCALS = [0]  # how many were named so far
 
 
@@ -73,15 +74,18 @@ def python_local(dsl_name: str) -> str:
 def holding(names: list[str]) -> Iterator[None]:
     """While compiling the code that binds Python locals `names`: a function made of code reading one of them
     (which could not see it) raises Escape instead."""
-    ACTIVE.update(names)
+    ACTIVE.update(dict.fromkeys(names))
     try:
         yield
     finally:
-        ACTIVE.difference_update(names)
+        for name in names:
+            del ACTIVE[name]
 
 
 def check_escape(text: str) -> None:
-    """Raise Escape when `text`, to become a function of its own, reads a Python local being bound."""
+    """Raise Escape when `text`, to become a function of its own, reads a Python local being bound: the
+    outermost such local, so that each loop that must keep its variable by name is compiled again once, not
+    once per loop inside it that must too."""
     for name in ACTIVE:
         if name in text:
             raise Escape(name)

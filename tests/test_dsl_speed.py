@@ -230,3 +230,14 @@ def test_an_error_or_a_runaway_in_an_aggregate_is_located():
     store["pts"] = list(range(1001))
     with pytest.raises(SpecRuntimeError, match="limit of 1,000,000 steps"):
         value("sum(count(q > p for q in pts) for p in pts)", scope, store)
+
+
+def test_nested_loops_that_keep_their_variables_by_name_compile_once_each():
+    """20 aggregates nested, the innermost (a max_by: closures) reading every variable: each loop finds it must
+    keep its variable in ctx.loc and is compiled again once (outermost first), not once per loop inside it
+    (2^20 compiles)."""
+    scope, store = make_scope()
+    text = "max_by(z for z in [" + " + ".join(f"x{i}" for i in range(20)) + "])"
+    for i in reversed(range(20)):
+        text = f"sum({text} for x{i} in [{i}])"
+    assert value(text, scope, store) == sum(range(20))
