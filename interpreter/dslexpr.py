@@ -14,12 +14,13 @@ from lark import Token, Tree
 from . import dsltypes as T
 from .dslloops import AGGREGATES
 from .dslparse import HOLE, ShiftedSource, SourceRef, parse, word
-from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, Steady, call1, card_filter, card_lookup, card_table,
+from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, MISSING, Steady, call1, card_filter, card_lookup, card_table,
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
                          name_of, remembered_by)
-from .dslfuse import bound, bound_once, code_of, fits, fresh, zone_id_code, function, guarded_function, namespace
+from .dslfuse import (Escape, bound, bound_once, code_of, fits, fresh, function, guarded_function, holding, namespace,
+                      python_local, zone_id_code)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
-from .errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
+from .errors import DSLNameError, DSLSyntaxError, SpecError, SpecRuntimeError
 from .reads import GAME_CONSTANTS, calls_in, free_names
 
 # Built-ins whose value depends on the deck and their arguments only (a define of a card that calls nothing
@@ -40,6 +41,9 @@ if sys.getrecursionlimit() < PYTHON_FRAMES:
     sys.setrecursionlimit(PYTHON_FRAMES)
 MAX_PARTS = 20_000
 MAX_DIGITS = 15
+# Aggregates that run as Python source, their variable held in a Python local (Compiler.held_loop).
+HELD_AGGREGATES = frozenset({"sum", "count", "min", "max", "any", "all", "first"})
+HELD_LOOP = " for _pv"  # in source: a loop written by held_loop (its variable a dslfuse.python_local)
 # Arithmetic on numbers as Python source (dslfuse): the operators, and the helpers that make a division by zero 0.
 NUMBER_OPS = {op: ARITH[op] for op in ("+", "-", "*", "//", "%")} | {"/": divide}
 NUMBER_CODE = {"+": "({} + {})", "-": "({} - {})", "*": "({} * {})", "//": "floordiv({}, {})", "%": "modulo({}, {})",
@@ -188,7 +192,9 @@ class Compiler:
     def e_name(self, node) -> Compiled:
         name = word(node.children[0])
         if name in self.locals:
-            t, domain = self.locals[name]
+            t, domain, *held = self.locals[name]
+            if held:  # held in a Python local of the function being written (dslfuse.python_local)
+                return Compiled(None, t, domain, code=held[0], ns=self.ns)
             return Compiled(lambda ctx: ctx.loc[name], t, domain, local=name, code=f"ctx.loc[{name!r}]", ns=self.ns)
         sym = self.scope.symbols.get(name)
         if sym is not None:
@@ -323,9 +329,24 @@ class Compiler:
         requires = ()
         if op == "==" and left.local is not None and right.const and fr is right.fn:
             requires = ((left.local, fr(None)),)
+        fused = self.joined(f"({self.comparable_code(left, right, op)} {op} {self.comparable_code(right, left, op)})",
+                            T.BOOL, requires=requires)
+        if fused is not None:
+            return fused
         left_local = left.local if fl is left.fn else None
         return Compiled(comparison(op, fl, fr, right.const and fr is right.fn, left_local), T.BOOL,
                         requires=requires)
+
+    def comparable_code(self, this: Compiled, other: Compiled, op: str) -> str:
+        """Python source of one side of a comparison, converted as _as_comparable converts it: a bid compared
+        with a name by its name, a name ordered against a bid looked up on the ladder."""
+        code = self.code(this)
+        if op in ("==", "!=") and this.type == T.BID and other.type == T.STR:
+            k = fresh(self.ns)
+            return f"(None if ({k} := {code}) is None else {k}.name)"
+        if op not in ("==", "!=") and this.type == T.STR and other.type == T.BID:
+            return f"ctx.game.bids_by_name.get({code})"
+        return code
 
     def bid_vs_name(self, a: Compiled, b: Compiled) -> bool:
         return {a.type, b.type} == {T.BID, T.STR}
@@ -554,7 +575,10 @@ class Compiler:
         t = fn.result([a.type for a in args])
         domain = fn.domain([a.domain for a in args]) if fn.domain else None
         if fn.static and all(a.const for a in args):
-            return Compiled(once(impl, [a.fn for a in args]), t, domain)
+            cell, value = once(impl, [a.fn for a in args])
+            k = fresh(self.ns)  # the value read in place once worked out
+            code = f"({k} if ({k} := {bound(self.ns, cell)}[0]) is not MISSING else {bound(self.ns, value)}(ctx))"
+            return Compiled(value, t, domain, code=code, ns=self.ns)
         codes = [self.code(a) for a in args]
         ids = [zone_id_code(codes[i]) for i in fn.zone_args]
         if fn.python is not None:
@@ -689,15 +713,38 @@ class Compiler:
         steady = self.steady
         remembered = steady is not None and not args and not body.const and \
             not self.free(macro.name) & steady.written and not any(n in self.locals for n in self.free(macro.name))
+        loops = body.code is None or HELD_LOOP in body.code  # a loop: worth remembering by its inputs
+        if not args and not remembered and not body.const and loops and self.inputs_of(macro) is not None:
+            inputs = self.inputs_of(macro)
+            if inputs is not None:  # `defenders`: a loop over plain state, worked out again only for new inputs
+                memo: dict = {}
+                fn = remembered_by(body.fn, function(inputs, self.ns), memo)
+                k = fresh(self.ns)  # its memo looked up in place; worked out (and remembered) by `fn` when new
+                value = f"(list({k}) if type({k}) is list else {k})" if body.type in (T.ANY,) or \
+                    T.is_list(body.type) else k  # a list handed out as a copy, as `fn` does
+                code = f"({value} if ({k} := {bound(self.ns, memo)}.get({inputs}, MISSING)) is not MISSING " \
+                    f"else {bound(self.ns, fn)}(ctx))"
+                fused = self.joined(code, body.type, body.domain, requires=body.requires)
+                if fused is not None:
+                    fused._fn, fused.local = fn, body.local
+                    return fused
+                return Compiled(fn, body.type, body.domain, local=body.local, requires=body.requires)
         if not args and not remembered and body.code is not None and body.ns is self.ns:
             # a define without arguments whose body has code: that code joins the code of the place using it
             return Compiled(None, body.type, body.domain, const=body.const and not outer, local=body.local,
                             requires=body.requires, code=body.code, ns=self.ns)
-        if not args and not remembered and body.code is None and not body.const:
-            inputs = self.inputs_of(macro)
-            if inputs is not None:  # `defenders`: a loop over plain state, worked out again only for new inputs
-                return Compiled(remembered_by(body.fn, function(inputs, self.ns)), body.type, body.domain,
-                                local=body.local, requires=body.requires)
+        tabled = len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
+            and self.of_the_card_only(macro)
+        if args and not tabled and body.code is not None and body.ns is self.ns and \
+                all(a.local == p for p, a in zip(macro.params, args)):
+            # each argument is the same-named local (`is_high(c)` where c is bound): nothing to bind, the
+            # body's code joins the code of the place using it
+            return Compiled(None, body.type, body.domain, requires=tuple(
+                r for r in body.requires if r[0] not in macro.params), code=body.code, ns=self.ns)
+        if args and not tabled:
+            inlined = self.inlined(macro, args, locals_)
+            if inlined is not None:
+                return inlined
         # an argument that is the same-named local (`is_trump(c)` where c is bound) needs no binding
         bind = [(p, a.fn) for p, a in zip(macro.params, args) if a.local != p]
         fn = define_call(tuple(p for p, _ in bind), [f for _, f in bind], body.fn)
@@ -705,14 +752,17 @@ class Compiler:
         requires = tuple(r for r in body.requires if r[0] not in macro.params)
         local = body.local if not args else None
         card_of = None
-        if len(args) == 1 and args[0].type == T.CARD and body.type in SCALARS and not body.const \
-                and self.of_the_card_only(macro):
+        if tabled:
             table = self.scope.shared.setdefault(("table", key), {})
             value_of = card_lookup(macro.params[0], body.fn, table)
             fn = card_table(args[0].fn, table, value_of)
             card_of = None if args[0].local is None else (args[0].local, table, value_of)
         if remembered:
             assert steady is not None
+            inputs = self.inputs_of(macro) if loops and not body.const else None
+            if inputs is not None:
+                # in a stretch or a loop too: worked out again only for new inputs, as where nothing remembers it
+                fn = remembered_by(fn, function(inputs, self.ns))
             fn = steady.remember(fn, key)
             code = steady.read_code(key, fn, lambda value: bound_once(self.ns, value), lambda: fresh(self.ns))
             fused = self.joined(code, body.type, body.domain, requires=requires)
@@ -721,6 +771,60 @@ class Compiler:
                 return fused
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
                         requires=requires, card_of=card_of)
+
+    def inlined(self, macro, args: list, locals_: dict) -> Compiled | None:
+        """A define's use with arguments written in place as code: its body with each parameter held in a
+        Python local (dslfuse.python_local) given the argument's value first — `((_pv3s_ := arg), body)[1]` —
+        or standing for the argument itself when that is a Python local or a constant. Nothing is bound in
+        `ctx.loc`, so no call and no binding to restore. None when the body has no code, or a part of it that
+        reads a parameter runs as a function of its own (an aggregate over it): the use then calls the define."""
+        key = ("inlined", macro.name, tuple(locals_.items()))
+        template = self.scope.shared.get(key, MISSING)
+        if template is MISSING:
+            template = self.scope.shared[key] = self.inline_template(macro, locals_)
+        if template is None:
+            return None
+        code, held, body = template
+        values = []
+        for h, a in zip(held, args):
+            value = self.code(a)
+            if a.code is not None and a.code.startswith("_pv") and a.code.isidentifier():
+                code = code.replace(h, value)  # the argument is a Python local already
+            elif a.const and type(a.fn(None)) in (int, bool, str, type(None)):
+                code = code.replace(h, f"({value})")
+            else:
+                mine = python_local(macro.name)
+                code = code.replace(h, mine)
+                values.append(f"({mine} := {value})")
+        if values:
+            code = "(" + ", ".join(values + [code]) + f")[{len(values)}]"
+        requires = tuple(r for r in body.requires if r[0] not in macro.params)
+        return self.joined(code, body.type, body.domain, requires=requires)
+
+    def inline_template(self, macro, locals_: dict) -> tuple | None:
+        """(code, the Python locals standing for the parameters in it, the compiled body) of a define compiled
+        for `inlined`, or None when it cannot be written in place."""
+        held = [python_local(p) for p in macro.params]
+        inner = dict(locals_)
+        for p, h in zip(macro.params, held):
+            inner[p] = locals_[p][:2] + (h,)
+        counted = _Nesting.parts, _Nesting.peak
+        _Nesting.parts = 0  # counted already, where the define's use was
+        try:
+            with holding(held):
+                body = compile_tree(parse(macro.text, "expr", macro.source), self.scope, macro.source, inner,
+                                    self.macro_stack + (macro.name,))  # as compile_shared: nothing remembered
+        except Escape as escape:
+            if escape.name not in held:
+                raise
+            return None
+        except SpecError:
+            return None
+        finally:
+            _Nesting.parts, _Nesting.peak = counted
+        if body.code is None or body.ns is not self.ns or body.const:
+            return None
+        return body.code, held, body
 
     def compile_shared(self, macro, locals_: dict, stack: tuple) -> SharedDefine:
         parts, depth, peak = _Nesting.parts, _Nesting.depth, _Nesting.peak
@@ -747,12 +851,19 @@ class Compiler:
         if name not in AGGREGATES:
             self.fail(name_token, f"'{name}(… for …)' is not an aggregate",
                       "aggregates: " + ", ".join(sorted(AGGREGATES)))
+        if name in HELD_AGGREGATES:
+            held = self.held_loop(node, name, var, coll_node, body_node, cond_node)
+            if held is not None:
+                return held
         coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
         return AGGREGATES[name](self, node, var, coll, body, cond)
 
     def e_comprehension(self, node) -> Compiled:
         body_node, var_token, coll_node, cond_node = node.children
         var = word(var_token)
+        held = self.held_loop(node, "list", var, coll_node, body_node, cond_node)
+        if held is not None:
+            return held
         coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node)
         if body.local == var and cond is not None and cond.card_of is not None and cond.card_of[0] == var:
             _, table, value_of = cond.card_of  # [c for c in cs if is_trump(c)]: the define's table, looked up
@@ -765,13 +876,65 @@ class Compiler:
         run = looper(var, coll.fn, cond.fn if cond else None, self.loop_limit(node))
         return Compiled(lambda ctx: run(ctx, fb), T.list_of(body.type), body.domain)
 
-    def loop_parts(self, var: str, coll_node, body_node, cond_node):
+    def held_loop(self, node, kind: str, var: str, coll_node, body_node, cond_node) -> Compiled | None:
+        """An aggregate or a list comprehension as Python source: a comprehension or generator over the list
+        (charged to the loop budget first) whose variable is a Python local of its own (dslfuse.python_local),
+        not a binding in `ctx.loc` made and restored at each element, and no call per element. `any`, `all`
+        and `first` stop at the element that decides, as their closures do. None when a part reading the
+        variable must run as a function of its own, the parts do not type-check (the closures' builder reports
+        that), or the source would be too big: the caller then builds the closures (dslloops, dslruntime)."""
+        held = python_local(var)
+        counted = _Nesting.parts, _Nesting.peak
+        try:
+            with holding([held]):
+                coll, body, cond = self.loop_parts(var, coll_node, body_node, cond_node, held)
+                fused = self.held_code(node, kind, held, coll, body, cond)
+        except Escape as escape:
+            if escape.name != held:
+                raise
+            fused = None
+        if fused is None:
+            _Nesting.parts, _Nesting.peak = counted  # compiled again by the caller, and counted once
+        return fused
+
+    def held_code(self, node, kind: str, held: str, coll: Compiled, body: Compiled, cond: Compiled | None):
+        """held_loop's source, given its parts compiled with the variable held in `held`."""
+        if kind in ("sum", "min", "max") and not T.is_number(body.type) or \
+                kind in ("count", "any", "all") and body.type != T.BOOL:
+            return None
+        over = bound(self.ns, self.loop_limit(node))
+        items = self.code(coll)
+        charged = f"charge({items}, {over})"
+        if ":=" in items:  # a name assigned in a comprehension's list would be an error: the list is named first
+            c = fresh(self.ns)
+            source, charged = f"({c} := {charged}), ", c
+        else:
+            source = ""
+        loop = f"for {held} in {charged}" + (f" if {self.code(cond)}" if cond is not None else "")
+        value = self.code(body)
+        code, t, domain = {
+            "list": (f"[{value} {loop}]", T.list_of(body.type), body.domain),
+            "sum": (f"exact_sum([{value} {loop}])", body.type, None),
+            "count": (f"len([1 {loop} if {value}])", T.INT, None),
+            "min": (f"min([{value} {loop}], default=None)", body.type, None),
+            "max": (f"max([{value} {loop}], default=None)", body.type, None),
+            "any": (f"any({value} {loop})", T.BOOL, None),
+            "all": (f"all({value} {loop})", T.BOOL, None),
+            "first": (f"next(({value} {loop}), None)", body.type, body.domain),
+        }[kind]
+        if source:
+            code = f"({source}{code})[1]"
+        return self.joined(code, t, domain)
+
+    def loop_parts(self, var: str, coll_node, body_node, cond_node, held: str | None = None):
+        """The compiled list, body and filter of a loop over `var` (held in the Python local `held`, or bound
+        in `ctx.loc` when None)."""
         coll = self.expr(coll_node)
         if not T.is_list(coll.type):
             self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
         inner = Compiler(self.scope, self.source, self.locals, self.macro_stack)
         inner.steady = self.steady  # an expression assigns nothing: the loop around it still holds
-        inner.locals[var] = (T.element(coll.type), coll.domain)
+        inner.locals[var] = (T.element(coll.type), coll.domain) + ((held,) if held else ())
         body = inner.expr(body_node)
         cond = None
         if cond_node is not None:
@@ -893,16 +1056,22 @@ def _args(node) -> list:
     return list(node.children) if isinstance(node, Tree) and node.data == "args" else [node]
 
 
-def once(impl, fns: list):
-    """A static built-in on constant arguments (`card("EX")`): worked out at its first use, then remembered
-    (a compiled expression belongs to one game, and the value depends on nothing else)."""
-    cell: list[Any] = []
+def once(impl, fns: list) -> tuple:
+    """A static built-in on constant arguments (`card("EX")`): (its cell, the closure working its value out at
+    its first use and remembering it in the cell). A compiled expression belongs to one game, and the value
+    depends on nothing else.
+
+    >>> cell, value = once(lambda ctx, a: a * 2, [lambda ctx: 21])
+    >>> cell[0] is MISSING, value(None), cell
+    (True, 42, [42])
+    """
+    cell: list[Any] = [MISSING]
 
     def value(ctx):
-        if not cell:
-            cell.append(impl(ctx, *[f(ctx) for f in fns]))
+        if cell[0] is MISSING:
+            cell[0] = impl(ctx, *[f(ctx) for f in fns])
         return cell[0]
-    return value
+    return cell, value
 
 
 def _offset(node) -> int:

@@ -18,10 +18,11 @@ names.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .dslruntime import (BUDGET, MISSING, PYTHON_ERRORS, charge, divide, field_value, floordiv, forget, item_at,
-                         modulo, refuse_big, too_big)
+from .dslruntime import (BUDGET, MISSING, PYTHON_ERRORS, charge, divide, exact_sum, field_value, floordiv, forget,
+                         item_at, modulo, refuse_big, too_big)
 
 if TYPE_CHECKING:
     from .dslscope import Compiled
@@ -33,11 +34,61 @@ ONCE = "__once__"  # its key in a namespace: id of an object bound once (bound_o
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 nested blocks: try, for); see `indented`
+FORGET_IN_PLACE = 3  # a Steady's cells emptied by a line each, up to this many (more: one call of `forget`)
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
-           "refuse_big": refuse_big, "type": type, "int": int, "tuple": tuple,
-           "charge": charge, "forget": forget, "MISSING": MISSING, "len": len, "abs": abs, "min": min, "max": max}
+           "refuse_big": refuse_big, "type": type, "int": int, "tuple": tuple, "list": list,
+           "charge": charge, "forget": forget, "MISSING": MISSING, "len": len, "abs": abs, "min": min, "max": max,
+           "any": any, "all": all, "next": next, "exact_sum": exact_sum}
+
+
+# Python locals standing for DSL locals (a `for` statement's variable, a define's parameter) in the function
+# being written: their names, while the code that binds them is being compiled (see `python_local`), outermost
+# first (a dict: in the order they were bound).
+ACTIVE: dict = {}
+_PY_LOCALS = [0]  # how many were named so far
+
+
+class Escape(Exception):
+    """Compiling met a part that must run as a function of its own (a closure, a separate block) and reads the
+    DSL local held in the Python local `name`: that local cannot stand for it, and the caller compiles again
+    with the DSL local in `ctx.loc`."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def python_local(dsl_name: str) -> str:
+    """A new Python local's name standing for a DSL local (`_pv7s_` for `s`): no other code contains it.
+
+    >>> python_local("s").startswith("_pv") and python_local("s").endswith("s_")
+    True
+    """
+    _PY_LOCALS[0] += 1
+    return f"_pv{_PY_LOCALS[0]}{dsl_name}_"
+
+
+@contextmanager
+def holding(names: list[str]) -> Iterator[None]:
+    """While compiling the code that binds Python locals `names`: a function made of code reading one of them
+    (which could not see it) raises Escape instead."""
+    ACTIVE.update(dict.fromkeys(names))
+    try:
+        yield
+    finally:
+        for name in names:
+            del ACTIVE[name]
+
+
+def check_escape(text: str) -> None:
+    """Raise Escape when `text`, to become a function of its own, reads a Python local being bound: the
+    outermost such local, so that each loop that must keep its variable by name is compiled again once, not
+    once per loop inside it that must too."""
+    for name in ACTIVE:
+        if name in text:
+            raise Escape(name)
 
 
 def namespace(shared: dict) -> dict:
@@ -123,6 +174,7 @@ def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> 
     located error naming the expression) — dslruntime.guard written into the function, not a frame around it.
     The call of a statement block (`block`) has the block's lines written in, and is made at its first call: a
     block is mostly written into the function of a list of statements (guarded_lines), not called on its own."""
+    check_escape(code)
     fail = bound(ns, lambda exc: error(f"{type(exc).__name__}: {exc}"))
     block_lines = ns.get(BLOCKS, {}).get(code)
     if block_lines is None:
@@ -179,8 +231,11 @@ def forgetting(cells: list, lines: list[str], ns: dict) -> list[str]:
     """`lines` with a Steady's `cells` forgotten before and after them (Steady.loop, as lines)."""
     if not cells:
         return lines
-    forget = f"forget({bound(ns, cells)})"
-    return [forget, "try:"] + indented(lines, ns) + ["finally:", "    " + forget]
+    if len(cells) <= FORGET_IN_PLACE:  # a cell or two: emptied in place, no call
+        forget = [f"{bound_once(ns, cell)}[0] = MISSING" for cell in cells]
+    else:
+        forget = [f"forget({bound(ns, cells)})"]
+    return forget + ["try:"] + indented(lines, ns) + ["finally:"] + ["    " + line for line in forget]
 
 
 def statements_function(lines: list[str], ns: dict) -> Callable[[Any], None]:
@@ -201,6 +256,8 @@ def block(lines: list[str], ns: dict) -> str:
     >>> guarded_function(call, ns, ValueError)(Ctx()), Ctx.loc
     (None, {'x': 2, 'y': 0})
     """
+    if ACTIVE:
+        check_escape("\n".join(lines))
     name = fresh(ns)
     call = f"{name}(ctx)"
     ns.setdefault(BLOCKS, {})[call] = lines
@@ -215,6 +272,8 @@ def block(lines: list[str], ns: dict) -> str:
 def function(code: str, ns: dict) -> Callable[[Any], Any]:
     """The function of one argument, `ctx`, whose value is `code`: made once per source text and namespace (a
     define's code joins every place that uses it; those asked for on their own share one function)."""
+    if ACTIVE:
+        check_escape(code)
     made = ns.setdefault(MADE, {})
     fn = made.get(code)
     if fn is None:

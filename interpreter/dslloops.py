@@ -3,12 +3,10 @@ builder type-checks the compiled parts and returns one closure whose loop counts
 from __future__ import annotations
 
 import operator
-from fractions import Fraction
-from math import gcd
 from typing import TYPE_CHECKING
 
 from . import dsltypes as T
-from .dslruntime import MISSING, charge, looper, searcher
+from .dslruntime import MISSING, charge, exact_sum, looper, searcher
 from .dslscope import Compiled
 
 if TYPE_CHECKING:
@@ -19,36 +17,6 @@ def _agg_sum(c: Compiler, node, var, coll, body, cond) -> Compiled:
         c.fail(node, f"sum(…) adds numbers, not {body.type}")
     run, fb = looper(var, coll.fn, cond.fn if cond else None, c.loop_limit(node)), body.fn
     return Compiled(lambda ctx: exact_sum(run(ctx, fb)), body.type)
-
-
-def exact_sum(values: list):
-    """`sum(values)` for whole numbers and fractions, with the fractions added over a common denominator (one
-    Fraction made at the end, not one per element): the same value and type as `sum` (a Fraction when any
-    element is one). Any other element (a float) leaves the work to `sum`.
-
-    >>> exact_sum([1, Fraction(1, 2), 2, Fraction(3, 2)]), exact_sum([1, 2]), exact_sum([])
-    (Fraction(5, 1), 3, 0)
-    """
-    whole = num = 0
-    den = 1
-    fractions = False
-    for v in values:
-        t = type(v)
-        if t is int:
-            whole += v
-        elif t is Fraction:
-            fractions = True
-            n, d = v.numerator, v.denominator
-            if d == den:
-                num += n
-            elif den % d == 0:
-                num += n * (den // d)
-            else:
-                common = den // gcd(den, d) * d
-                num, den = num * (common // den) + n * (common // d), common
-        else:
-            return sum(values)
-    return Fraction(num, den) + whole if fractions else whole
 
 
 def _agg_count(c: Compiler, node, var, coll, body, cond) -> Compiled:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 from fractions import Fraction
+from math import gcd
 from typing import Any, Callable
 
 from . import dsltypes as T
@@ -161,11 +162,12 @@ class Stretch(Steady):
 REMEMBERED = 1024  # inputs whose values a define remembers (then it starts again)
 
 
-def remembered_by(fn: Fn, inputs: Fn) -> Fn:
+def remembered_by(fn: Fn, inputs: Fn, memo: dict | None = None) -> Fn:
     """`fn` (a define's body without arguments) remembering its value by `inputs(ctx)`, a key of everything it
     reads (dslexpr.Compiler.inputs_of): `defenders` is worked out once per declarer and seats in play, not at
-    every use. A list value is handed out as a copy, so no use can change the one remembered."""
-    memo: dict = {}
+    every use. A list value is handed out as a copy, so no use can change the one remembered. `memo`: the dict
+    the values are kept in (joined code looks it up in place), a new one if not given."""
+    memo = {} if memo is None else memo
 
     def remembered(ctx):
         key = inputs(ctx)
@@ -220,6 +222,36 @@ def card_filter(coll: Fn, table: dict, value_of: Callable[[Any, Any], Any], over
                 out.append(card)
         return out
     return kept
+
+
+def exact_sum(values: list):
+    """`sum(values)` for whole numbers and fractions, with the fractions added over a common denominator (one
+    Fraction made at the end, not one per element): the same value and type as `sum` (a Fraction when any
+    element is one). Any other element (a float) leaves the work to `sum`.
+
+    >>> exact_sum([1, Fraction(1, 2), 2, Fraction(3, 2)]), exact_sum([1, 2]), exact_sum([])
+    (Fraction(5, 1), 3, 0)
+    """
+    whole = num = 0
+    den = 1
+    fractions = False
+    for v in values:
+        t = type(v)
+        if t is int:
+            whole += v
+        elif t is Fraction:
+            fractions = True
+            n, d = v.numerator, v.denominator
+            if d == den:
+                num += n
+            elif den % d == 0:
+                num += n * (den // d)
+            else:
+                common = den // gcd(den, d) * d
+                num, den = num * (common // den) + n * (common // d), common
+        else:
+            return sum(values)
+    return Fraction(num, den) + whole if fractions else whole
 
 
 def too_big(value) -> bool:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from . import dslruntime
 from . import dsltypes as T
-from .dslexpr import Compiler, _a, _args, _not_none
-from .dslfuse import block, bound, forgetting, indented
+from .dslexpr import Compiler, _a, _args, _Nesting, _not_none
+from .dslfuse import Escape, block, bound, forgetting, holding, indented, python_local
 from .dslparse import word
-from .dslruntime import MAX_INT, MAX_LIST, Steady, looper, setter, size_checked
+from .dslruntime import MAX_INT, MAX_LIST, MAX_LOOP_STEPS, Steady, looper, setter, size_checked
 from .dslscope import Compiled, Fn, Symbol
 from .errors import DSLSyntaxError
 
 BIG = repr(MAX_INT)
+SMALL = (T.BOOL, T.SEAT, T.CARD, T.BID, T.NONE)  # types whose values are never too big to store (dslruntime.too_big)
 
 
 class StatementCompiler(Compiler):
@@ -57,16 +58,17 @@ class StatementCompiler(Compiler):
             return self.assign_lines(node)
         return None
 
-    def for_parts(self, node) -> tuple:
+    def for_parts(self, node, held: str | None = None) -> tuple:
         """A `for` statement's loop variable, compiled list, the compiler of its body (the variable bound, and a
-        Steady for what the body cannot change) and the body's node."""
+        Steady for what the body cannot change) and the body's node. `held`: the Python local holding the
+        variable in the body's code (dslfuse.python_local), or None for `ctx.loc`."""
         var_token, coll_node, body_node = node.children
         var = word(var_token)
         coll = self.expr(coll_node)
         if not T.is_list(coll.type):
             self.fail(coll_node, f"'for … in' needs a list, not {_a(coll.type)}")
         inner = StatementCompiler(self.scope, self.source, self.locals, self.macro_stack)
-        inner.locals[var] = (T.element(coll.type), coll.domain)
+        inner.locals[var] = (T.element(coll.type), coll.domain) + ((held,) if held else ())
         written = self.assigned_in(body_node)
         inner.steady = None if written is None else Steady(written)
         return var, coll, inner, body_node
@@ -74,15 +76,38 @@ class StatementCompiler(Compiler):
     def for_lines(self, node) -> list[str]:
         """A `for` statement as lines, as the closure runs it (dslruntime.looper inside Steady.loop): the
         defines its body remembers forgotten before and after, the list charged to the loop budget, the local
-        bound to each element and restored at the end."""
-        var, coll, inner, body_node = self.for_parts(node)
+        bound to each element. The local is a Python local of the function when all the body's code that reads
+        it is written into the function (nothing it calls can look it up by name, and the body never assigns
+        it): no binding in `ctx.loc` to make and restore. Else it is bound in `ctx.loc`, restored at the end."""
+        var = word(node.children[0])
+        if not rebinds(node.children[2], var):
+            held = python_local(var)
+            counted = _Nesting.parts, _Nesting.peak
+            try:
+                with holding([held]):
+                    return self.loop_lines(node, held)
+            except Escape as escape:
+                if escape.name != held:
+                    raise
+                _Nesting.parts, _Nesting.peak = counted  # compiled again below, and counted once
+        return self.loop_lines(node, None)
+
+    def loop_lines(self, node, held: str | None) -> list[str]:
+        """for_lines with the variable in the Python local `held`, or in `ctx.loc` (None)."""
+        var, coll, inner, body_node = self.for_parts(node, held)
         body = inner.stmt_lines(body_node)
-        c, s, e = self.temp("c", new=True), self.temp("s", new=True), self.temp("e", new=True)
+        c = self.temp("c", new=True)
         over = bound(self.ns, self.loop_limit(node))
-        lines = [f"{c} = charge({self.code(coll)}, {over})", f"{s} = ctx.loc.get({var!r}, MISSING)", "try:",
-                 f"    for {e} in {c}:", f"        ctx.loc[{var!r}] = {e}"] + indented(body, self.ns, 2) + \
-                ["finally:", f"    if {s} is MISSING:", f"        ctx.loc.pop({var!r}, None)", "    else:",
-                 f"        ctx.loc[{var!r}] = {s}"]
+        if held is not None:  # the list charged to the loop budget in place (dslruntime.charge)
+            lines = [f"{c} = {self.code(coll)}", f"BUDGET.steps += len({c})",
+                     f"if BUDGET.steps > {MAX_LOOP_STEPS}:", f"    raise {over}()",
+                     f"for {held} in {c}:"] + indented(body, self.ns)
+        else:
+            s, e = self.temp("s", new=True), self.temp("e", new=True)
+            lines = [f"{c} = charge({self.code(coll)}, {over})", f"{s} = ctx.loc.get({var!r}, MISSING)", "try:",
+                     f"    for {e} in {c}:", f"        ctx.loc[{var!r}] = {e}"] + indented(body, self.ns, 2) + \
+                    ["finally:", f"    if {s} is MISSING:", f"        ctx.loc.pop({var!r}, None)", "    else:",
+                     f"        ctx.loc[{var!r}] = {s}"]
         return forgetting(list(inner.steady.cells.values()) if inner.steady is not None else [], lines, self.ns)
 
     def temp(self, kind: str, new: bool = False) -> str:
@@ -95,8 +120,8 @@ class StatementCompiler(Compiler):
         """Lines putting `value` into a new temporary `v…`, refused (located) when too big to store."""
         v = self.temp("v", new=True)
         line = f"{v} = {self.code(value)}"
-        if value.type == T.BOOL or (value.const and not dslruntime.too_big(value.fn(None))):
-            return [line]  # never too big: a truth value, a constant of a fitting size
+        if value.type in SMALL or (value.const and not dslruntime.too_big(value.fn(None))):
+            return [line]  # never too big: a truth value, a seat, a card, a bid, a constant of a fitting size
         big = bound(self.ns, self.too_big(node, name))
         return [line, f"if too_big({v}):", f"    raise {big}()"]
 
@@ -242,6 +267,16 @@ class StatementCompiler(Compiler):
                              f"lists of {MAX_LIST:,} items)", "does a loop keep doubling it?")
 
 
+
+
+def rebinds(node, name: str) -> bool:
+    """Whether the statements under `node` bind `name` themselves (`let name = …`, `name = …`, `name += …`)."""
+    for sub in node.iter_subtrees():
+        if sub.data == "let_stmt" and word(sub.children[0]) == name:
+            return True
+        if sub.data == "assign" and word(sub.children[0].children[0]) == name:
+            return True
+    return False
 
 
 def stored_in_place(sym: Symbol) -> bool:

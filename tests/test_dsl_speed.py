@@ -1,0 +1,243 @@
+"""The DSL's leaner generated code keeps its meaning: a `for` statement's variable held in a Python local (no
+binding in `ctx.loc`) and a define's use with arguments written in place (no call) give the values, errors and
+shadowing of the plain closures — and fall back to them wherever a part must look a local up by name."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter.dsl import Context, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
+from interpreter.builtins import FUNCTIONS
+from interpreter.dslfuse import ACTIVE, MADE, namespace
+from interpreter.errors import SpecRuntimeError
+
+
+class Ctx(Context):
+    """An evaluation context holding the vars as a game state does (`ctx.vars`), so that joined code reads them."""
+
+    def __init__(self, store: dict) -> None:
+        super().__init__()
+        self.vars = store
+        self.n = 3  # players
+
+
+def make_scope():
+    """x and y (ints), label (text), pts (a list) and call[i] (texts by index) in ctx.vars, all assignable where
+    it says, with the Python source reading them (as a spec's vars have): statements on them are joined code."""
+    store = {"x": 0, "y": 0, "label": "", "pts": [3, 1, 4, 1, 5], "call": ["none", "whist", "pass"]}
+
+    def var(name, t):
+        return Symbol(name, t, get=lambda c: c.vars[name], set=lambda c, v: c.vars.__setitem__(name, v),
+                      code=f"ctx.vars[{name!r}]")
+    symbols = {"x": var("x", "int"), "y": var("y", "int"), "label": var("label", "str"),
+               "pts": Symbol("pts", "list[int]", get=lambda c: c.vars["pts"], code="ctx.vars['pts']"),
+               "call": Symbol("call", "str", ("int",), get=lambda c, i: c.vars["call"][i],
+                              set=lambda c, v, i: c.vars["call"].__setitem__(i, v), code="ctx.vars['call'][{}]")}
+    return Scope(symbols, dict(FUNCTIONS), {}, {}, {}), store
+
+
+def run(text, scope, store, locals_=None, **bound):
+    ctx = Ctx(store)
+    ctx.loc.update(bound)
+    compile_stmts(text, scope, locals_=locals_)(ctx)
+    return ctx
+
+
+def value(text, scope, store, locals_=None, **bound):
+    ctx = Ctx(store)
+    ctx.loc.update(bound)
+    return compile_expr(text, scope, locals_=locals_)[0](ctx)
+
+
+def source_of(scope) -> str:
+    """All the Python source made so far in the scope's namespace (expressions; statement blocks are listed by
+    their lines)."""
+    ns = namespace(scope.shared)
+    blocks = ["\n".join(lines) for lines in ns.get("__blocks__", {}).values()]
+    return "\n".join(list(ns.get(MADE, {})) + blocks)
+
+
+def test_a_loop_variable_shadows_an_outer_binding_and_leaves_it_as_it_was():
+    """`s` bound by `let` outside the loop: inside, `s` is each element (1 + 2 + 3); after it, the outer 5 again;
+    a variable bound nowhere before is not left behind in ctx.loc."""
+    scope, store = make_scope()
+    ctx = run("let s = 5; for s in [1, 2, 3]: x += s; y = s", scope, store)
+    assert store["x"] == 6 and store["y"] == 5 and ctx.loc == {"s": 5}
+    store["x"] = 0
+    ctx = run("for s in [1, 2, 3]: x += s * 10", scope, store)
+    assert store["x"] == 60 and ctx.loc == {}
+    assert "ctx.loc.get('s'" not in source_of(scope)  # held in a Python local: no binding to save
+
+
+def test_a_loop_variable_given_by_the_caller_is_restored():
+    scope, store = make_scope()
+    ctx = run("for p in pts: x += p; y = p", scope, store, {"p": ("int", None)}, p=7)
+    assert store["x"] == 14 and store["y"] == 7 and ctx.loc == {"p": 7}
+
+
+def test_nested_loops_see_the_innermost_binding():
+    """An inner loop over the same name sees its own elements (2 × (10 + 20)); one over another name sees the
+    outer variable too."""
+    scope, store = make_scope()
+    run("for s in [1, 2]: for s in [10, 20]: x += s", scope, store)
+    run("for s in [1, 2]: if s > 0: for s in [10, 20]: x += s", scope, store)
+    run("for s in [1, 2]: for t in [10, 20]: y += t - s", scope, store)
+    assert store["x"] == 120 and store["y"] == (9 + 19) + (8 + 18)
+
+
+def test_a_body_that_rebinds_its_variable_keeps_the_variable_by_name():
+    """`let s = …` as the body binds the name; the outer value is back after the loop."""
+    scope, store = make_scope()
+    ctx = run("let s = 100; for s in [1, 2]: let s = s * 1000; y = s", scope, store)
+    assert store["y"] == 100 and ctx.loc == {"s": 100}
+    ctx = run("for s in [1, 2]: s = s * 1000", scope, store)
+    assert ctx.loc == {}
+
+
+def test_a_define_reading_the_loop_variable_sees_each_element():
+    """A define without arguments reads the loop variable of the place that uses it (`above` reads p): joined
+    as code it reads the Python local; `others_above` reads it inside an aggregate, which runs as a closure of
+    its own, so that loop keeps p in ctx.loc — the same values either way."""
+    scope, store = make_scope()
+    scope.macros["above"] = Macro("above", (), "p > 2", SourceRef())
+    scope.macros["others_above"] = Macro("others_above", (), "count(q > p for q in pts)", SourceRef())
+    run("for p in pts: if above: x += p", scope, store)
+    assert store["x"] == 3 + 4 + 5
+    run("for p in pts: y += others_above", scope, store)
+    assert store["y"] == 2 + 3 + 1 + 3 + 0  # values of 3 1 4 1 5 above each
+
+
+def test_a_string_hole_reading_the_loop_variable():
+    scope, store = make_scope()
+    run("for p in [1, 2]: label = 'seat {p}'", scope, store)
+    assert store["label"] == "seat 2"
+
+
+def test_defines_with_parameters_written_in_place():
+    """`plus(n)` reads its parameter and the caller's loop variable p; `tens(p)` has a parameter named like the
+    caller's loop variable and is given x, so p inside it is x; `same(q)` is given an expression, worked out
+    once; `cnt(n)` loops over its parameter's uses in an aggregate (a closure: called, not written in)."""
+    scope, store = make_scope()
+    scope.macros["plus"] = Macro("plus", ("n",), "n + p", SourceRef())
+    scope.macros["tens"] = Macro("tens", ("p",), "p * 10", SourceRef())
+    scope.macros["same"] = Macro("same", ("q",), "q - q + q", SourceRef())
+    scope.macros["cnt"] = Macro("cnt", ("n",), "count(q == n for q in pts)", SourceRef())
+    store["x"] = 2
+    run("for p in pts: y += plus(100)", scope, store)
+    assert store["y"] == 500 + 14
+    store["y"] = 0
+    run("for p in pts: y += tens(x)", scope, store)
+    assert store["y"] == 5 * 20
+    store["y"] = 0
+    run("for p in pts: y += same(p * 2) + cnt(p)", scope, store)
+    assert store["y"] == 28 + (1 + 2 + 1 + 2 + 1)
+    assert value("tens(3) + plus(1)", scope, store, {"p": ("int", None)}, p=4) == 35
+    assert value("cnt(1) + same(x)", scope, store) == 4
+    assert "_pv" in source_of(scope) and not ACTIVE
+
+
+def test_a_defines_nested_define_sees_its_parameter():
+    """`outer(n)` uses `inner`, a define without parameters that reads `n` — the caller's binding of n, which
+    inside outer's body is outer's parameter."""
+    scope, store = make_scope()
+    scope.macros["inner"] = Macro("inner", (), "n * 2", SourceRef())
+    scope.macros["outer"] = Macro("outer", ("n",), "inner + 1", SourceRef())
+    assert value("outer(5)", scope, store) == 11
+    run("for p in pts: y += outer(p)", scope, store)
+    assert store["y"] == 2 * 14 + 5
+
+
+def test_errors_inside_held_loops_and_defines_are_located():
+    """A none index in a loop whose variable is a Python local, and a none argument of a define written in
+    place, fail with the located error of their statement."""
+    scope, store = make_scope()
+    with pytest.raises(SpecRuntimeError, match=r"'call\[…\]' is indexed by none"):
+        run("for p in [0, first(q for q in pts if q > 9)]: call[p] = 'pass'", scope, store)
+    scope.macros["double"] = Macro("double", ("n",), "n * 2", SourceRef())
+    with pytest.raises(SpecRuntimeError, match="this expression failed"):
+        run("for p in [1, first(q for q in pts if q > 9)]: x += double(p)", scope, store)
+    with pytest.raises(SpecRuntimeError, match="this expression failed"):
+        value("double(first(q for q in pts if q > 9))", scope, store)
+
+
+def test_a_runaway_loop_with_held_variables_still_stops():
+    scope, store = make_scope()
+    store["pts"] = list(range(1001))
+    with pytest.raises(SpecRuntimeError, match="limit of 1,000,000 steps"):
+        run("for i in pts: for j in pts: if j < 0: x += 1", scope, store)
+
+
+def test_a_remembered_list_define_follows_its_inputs_across_stretches():
+    """`high` (a list worked out by a loop over plain state) is remembered in an open stretch, and by its inputs
+    (pts, x) across stretches: a new x or a changed pts gives the new list, and a use may not change the one
+    remembered."""
+    from interpreter.dslruntime import Stretch
+    scope, store = make_scope()
+    scope.macros["high"] = Macro("high", (), "[q for q in pts if q > x]", SourceRef())
+    stretch = Stretch()
+    fn, _ = compile_expr("len(high) + sum(q for q in high)", scope, steady=stretch)
+    first, _ = compile_expr("high", scope, steady=stretch)
+    ctx = Ctx(store)
+    for x, want in [(2, 3 + 12), (4, 1 + 5), (2, 3 + 12), (0, 5 + 14)]:
+        store["x"] = x
+        stretch.open()
+        assert fn(ctx) == want and fn(ctx) == want
+        first(ctx).append(99)  # a use's copy
+        stretch.close()
+        assert fn(ctx) == want
+    store["pts"] = [7]
+    stretch.open()
+    assert fn(ctx) == 1 + 7 and first(ctx) == [7]
+    stretch.close()
+
+
+@pytest.mark.parametrize("text,want", [
+    ("sum(p for p in pts if p > 1)", 12), ("sum(p / 2 for p in pts)", 7), ("count(p == 1 for p in pts)", 2),
+    ("min(p for p in pts)", 1), ("max(p * 2 for p in pts if p < 5)", 8), ("min(p for p in pts if p > 9)", None),
+    ("first(p for p in pts if p > 3)", 4), ("first(p for p in pts if p > 9)", None),
+    ("[p * 10 for p in pts if p != 1]", [30, 40, 50]), ("[p for p in pts if p > 2]", [3, 4, 5]),
+    ("any(p > 4 for p in pts)", True), ("all(p > 1 for p in pts)", False),
+    # the variable shadows: the inner loop's p, then the outer one's again
+    ("sum(sum(p for p in pts) + p for p in [1, 2])", 2 * 14 + 3),
+    ("[count(q > p for q in pts) for p in pts]", [2, 3, 1, 3, 0]),
+    # any / all / first stop at the element that decides: call[none] after it is never asked
+    ("any(call[q] == 'whist' for q in [1, first(r for r in pts if r > 9)])", True),
+    ("all(call[q] == 'none' for q in [1, first(r for r in pts if r > 9)])", False),
+    ("first(call[q] for q in [2, first(r for r in pts if r > 9)])", "pass"),
+])
+def test_aggregates_written_as_python(text, want):
+    scope, store = make_scope()
+    assert value(text, scope, store) == want
+    assert value(text, scope, store, {"p": ("int", None)}, p=99) == want  # a caller's p is shadowed
+
+
+def test_an_aggregate_reads_the_callers_binding_and_a_define_of_its_variable():
+    """`count(q > p …)` inside a statement loop over p reads that loop's p; `near(q)` reads q in an aggregate of
+    its own (closures), and `ahead` reads the caller's loop variable q by name (a define without arguments)."""
+    scope, store = make_scope()
+    run("for p in [1, 2]: x += count(q > p for q in pts)", scope, store)
+    assert store["x"] == 3 + 3
+    scope.macros["near"] = Macro("near", ("n",), "count(r == n for r in pts)", SourceRef())
+    scope.macros["ahead"] = Macro("ahead", (), "q > 3", SourceRef())
+    assert value("[near(q) for q in pts]", scope, store) == [1, 2, 1, 2, 1]
+    assert value("count(ahead for q in pts)", scope, store) == 2
+    assert value("sum(count(r > q for r in pts) for q in pts if ahead)", scope, store) == 1 + 0
+
+
+def test_an_error_or_a_runaway_in_an_aggregate_is_located():
+    scope, store = make_scope()
+    with pytest.raises(SpecRuntimeError, match=r"'call\[…\]' is indexed by none"):
+        value("count(call[q] == 'pass' for q in [first(r for r in pts if r > 9), 1])", scope, store)
+    store["pts"] = list(range(1001))
+    with pytest.raises(SpecRuntimeError, match="limit of 1,000,000 steps"):
+        value("sum(count(q > p for q in pts) for p in pts)", scope, store)
+
+
+def test_nested_loops_that_keep_their_variables_by_name_compile_once_each():
+    """20 aggregates nested, the innermost (a max_by: closures) reading every variable: each loop finds it must
+    keep its variable in ctx.loc and is compiled again once (outermost first), not once per loop inside it
+    (2^20 compiles)."""
+    scope, store = make_scope()
+    text = "max_by(z for z in [" + " + ".join(f"x{i}" for i in range(20)) + "])"
+    for i in reversed(range(20)):
+        text = f"sum({text} for x{i} in [{i}])"
+    assert value(text, scope, store) == sum(range(20))
