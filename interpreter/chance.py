@@ -4,7 +4,8 @@ A deal shuffles the deck and picks where inserted packets go; every seed must de
 replays and saved games depend on it), so these make exactly the calls the standard library makes — one
 `getrandbits(k)` per try, rejected while too large, as `Random._randbelow_with_getrandbits` does — only without a
 method call per card. Anything but a plain `random.Random` is handed to its own method. `seeded(text)` is
-`random.Random(text)`, the same generator, seeded without the Python layer of `Random.seed`.
+`random.Random(text)`, the same generator, seeded without the Python layer of `Random.seed`; `reseeded(text)` the
+same again on a generator used over and over, for draws made at once.
 
 >>> import random
 >>> a, b = list(range(32)), list(range(32))
@@ -21,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+import threading
 from hashlib import sha512
 from math import ceil, log
 
@@ -28,13 +30,34 @@ STEPS_MEMO = 256  # list lengths whose shuffle steps are remembered (then the me
 _steps: dict = {}
 _new = random.Random.__new__  # a generator not seeded yet (seeded by `_seed` at once)
 _seed = super(random.Random, random.Random).seed  # the C seeding of a number, under random.py's `seed`
+_scratch = threading.local()  # `rng`: the generator `reseeded` seeds anew for each use (one per thread)
 
 
 def seeded(text: str) -> random.Random:
     """`random.Random(text)`: a text seeds the generator with the number its UTF-8 bytes followed by their SHA-512
     digest make (big-endian), as `Random.seed` (version 2) does, here without its Python layer."""
+    return _seeded_with(_new(random.Random), text)
+
+
+def reseeded(text: str) -> random.Random:
+    """`seeded(text)`, for draws made at once: one generator per thread, seeded anew at each call (seeding sets
+    all of a generator's state), so that a deal does not make and free a generator of 2.5 KB per purpose. The
+    generator is good until the next call: never keep it.
+
+    >>> a = reseeded("7/1/deal").getrandbits(32); reseeded("7/1/deal:insert") is reseeded("7/1/deal")
+    True
+    >>> a == seeded("7/1/deal").getrandbits(32) and reseeded("7/1/deal").getstate() == seeded("7/1/deal").getstate()
+    True
+    """
+    try:
+        rng = _scratch.rng
+    except AttributeError:
+        rng = _scratch.rng = _new(random.Random)
+    return _seeded_with(rng, text)
+
+
+def _seeded_with(rng: random.Random, text: str) -> random.Random:
     raw = text.encode()
-    rng = _new(random.Random)
     _seed(rng, int.from_bytes(raw + sha512(raw).digest(), "big"))
     rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it (random.py sets it)
     return rng

@@ -426,15 +426,18 @@ class Game:
         except (IndexError, KeyError, TypeError, AttributeError):
             return None  # a value not defined yet in this deal (e.g. before the auction ends)
 
-    def rng(self, st: State, tag: str) -> random.Random:
-        """The deal's random generator for one purpose: a pure function of (seed, deal number, tag)."""
+    def rng(self, st: State, tag: str, kept: bool = True) -> random.Random:
+        """The deal's random generator for one purpose: a pure function of (seed, deal number, tag). With
+        `kept=False`, for draws made at once (a shuffle), one generator seeded anew for each use
+        (`chance.reseeded`): good until the next such call."""
         if st.seed is None:
             raise RuntimeError("a view has no random generator: chance belongs to the full state")
-        return chance.seeded(f"{st.seed}/{st.deal_no}/{tag}")
+        text = f"{st.seed}/{st.deal_no}/{tag}"
+        return chance.seeded(text) if kept else chance.reseeded(text)
 
     def first_dealer_seat(self, st: State) -> int:
         """The first dealer of a new match: seat 0, or (`first_dealer: random`) drawn from its generator."""
-        return chance.below(self.rng(st, "first-dealer"), st.n) if self.first_dealer == "random" else 0
+        return chance.below(self.rng(st, "first-dealer", False), st.n) if self.first_dealer == "random" else 0
 
     # -- play, delegated to the engine ------------------------------------------------------------------------------
     def new_match(self, players: int | None = None, seed: int | None = 0, options: dict | None = None,

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from interpreter import engine
+from interpreter import chance, engine
 from interpreter.compiler import load_game
 from interpreter.phases.deal import DealPhase, Plan, layout_of, taken_out, with_inserts
 
@@ -85,6 +85,29 @@ def test_deals_lay_the_cards_as_packets_laid_one_by_one(path):
         for seed in range(8):
             ours, theirs = _match(game, players, seed), _match(plain, players, seed)
             assert _whole_record(ours) == _whole_record(theirs)
+
+
+@pytest.mark.parametrize("path", ["games/tarot.yaml", "games/preferans.yaml", "games/hearts.yaml"])
+def test_deals_drawn_from_the_reseeded_generator_are_those_of_fresh_ones(path, monkeypatch):
+    """The shuffle, the inserted packets and the first dealer draw from one generator seeded anew each time
+    (chance.reseeded): the same matches as with a new generator each time (chance.seeded)."""
+    game = game_of(path)
+    ours = {(players, seed): _whole_record(_match(game, players, seed)) for players in game.players
+            for seed in range(5)}
+    with monkeypatch.context() as patched:
+        patched.setattr(chance, "reseeded", chance.seeded)
+        for (players, seed), record in ours.items():
+            assert record == _whole_record(_match(game, players, seed))
+
+
+def test_the_reseeded_generator_draws_as_a_fresh_one_whatever_it_drew_before():
+    rng = random.Random(3)
+    for _ in range(300):
+        text = f"{rng.randrange(10**rng.randrange(1, 20))}/{rng.randrange(9)}/{rng.choice(['deal', 'x:insert'])}"
+        shared = chance.reseeded(text)
+        assert shared.getstate() == random.Random(text).getstate()
+        shared.getrandbits(rng.randrange(1, 200))  # drawn from: the next seeding starts it afresh all the same
+        shared.gauss_next = 1.5  # type: ignore[attr-defined]
 
 
 def test_tarot_takes_its_chien_out_of_the_pack():

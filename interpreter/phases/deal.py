@@ -85,7 +85,7 @@ class DealPhase(Phase):
             return
         if self.source is None:
             pack = list(game.card_order)
-            chance.shuffle(game.rng(st, self.id), pack)
+            chance.shuffle(game.rng(st, self.id, False), pack)
         else:
             source_zone = st.zones[st.zone_ids[self.source][0]]
             pack = source_zone[::-1]
@@ -213,7 +213,7 @@ class DealPhase(Phase):
     def gaps_drawn(self, st, gaps: range, how_many: int) -> tuple:
         """The `how_many` gaps between the packets where the inserted ones go (gap i: before the i-th packet),
         as drawn from the deal's generator for inserting."""
-        return tuple(chance.sample(st.game.rng(st, self.insert_tag), gaps, how_many))
+        return tuple(chance.sample(st.game.rng(st, self.insert_tag, False), gaps, how_many))
 
     def counted(self, st, receivers: list, cards: int) -> list:
         """The packets of the `packets` steps for `receivers`, in dealing order (without inserted ones)."""
