@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 from math import perm
-from operator import itemgetter
+from operator import add, itemgetter
 
 from .. import chance
 from ..dslexpr import DECK_ONLY
@@ -284,8 +284,9 @@ def taken_out(pack: list, into: list, starts: tuple, each: int, gaps: tuple) -> 
     >>> taken_out(list("abcdefgh"), chien, (0, 2, 4, 6), 1, (2, 1)), chien
     (['a', 'b', 'd', 'e', 'g', 'h'], ['c', 'f'])
     """
-    at = [starts[gap] + t * each for t, gap in enumerate(sorted(gaps))]  # where each inserted packet lies
-    into += [card for a in at for card in pack[a:a + each]]
+    at = list(map(add, map(starts.__getitem__, sorted(gaps)), range(0, each * len(gaps), each)))  # where each
+    for a in at:  # inserted packet lies: where the packet after it starts, after those inserted before it
+        into += pack[a:a + each]
     rest = pack[:]
     for a in reversed(at):
         del rest[a:a + each]
