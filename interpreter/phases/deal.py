@@ -280,8 +280,8 @@ def taken_out(pack: list, into: list, starts: tuple, each: int, gaps: tuple) -> 
     packet, which `starts` at starts[i] without them), added to `into` in dealing order: what is left lies as
     the packets without the inserted ones.
 
-    >>> chien = []  # packets ((0, 2), (1, 2), (0, 2)), one card in gaps 2 and 1 (with_inserts: 0 0 5 1 1 5 0 0)
-    >>> taken_out(list("abcdefgh"), chien, (0, 2, 4, 6), 1, (2, 1)), chien
+    >>> aside = []  # packets ((0, 2), (1, 2), (0, 2)), one card in gaps 2 and 1 (with_inserts: 0 0 5 1 1 5 0 0)
+    >>> taken_out(list("abcdefgh"), aside, (0, 2, 4, 6), 1, (2, 1)), aside
     (['a', 'b', 'd', 'e', 'g', 'h'], ['c', 'f'])
     """
     at = list(map(add, map(starts.__getitem__, sorted(gaps)), range(0, each * len(gaps), each)))  # where each
