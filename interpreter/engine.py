@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .errors import IllegalMoveError, SpecRuntimeError
 from fractions import Fraction
-from itertools import repeat
+from itertools import chain, repeat
 from operator import is_
 
 from .dslruntime import PYTHON_ERRORS, BUDGET
@@ -32,13 +32,15 @@ def new_match(game, players: int | None = None, seed: int | None = 0, options: d
     if n not in game.players:
         raise ValueError(f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}")
     st = State(game, n, resolve_options(game, options) if options else dict(game.option_defaults), seed)
-    _start_vars(st, "match")
-    for col in game.columns.values():
-        st.sheet[col.name] = [0] * n if col.per == "seat" else [[0] * n for _ in range(n)]
+    defaults, per_seat = game.var_starts("new" if deal else "match")  # "new": the match's and the first deal's
+    values = st.vars = dict(defaults)
+    for name, default in per_seat:
+        values[name] = [default] * n
+    st.sheet = game.copy_sheet(game.blank_sheet(n))
     st.dealer = game.first_dealer_seat(st) if dealer is None else dealer
     st.stack = stack
     if deal:
-        start_deal(st)
+        _seat_deal(st, True)  # a new state has no cards dealt, nothing revealed and every seat its own master
     return st
 
 
@@ -89,10 +91,8 @@ def _start_vars(st: State, scope: str) -> None:
 
 def start_deal(st: State, play: bool = True) -> None:
     """Reset the deal's zones and vars, seat the players, and (if `play`) run up to the first decision."""
-    game = st.game
     if st.unsettled:
         st.settle()
-    st.deal_no += 1
     for zone in st.zones:
         if zone:
             zone.clear()
@@ -100,9 +100,16 @@ def start_deal(st: State, play: bool = True) -> None:
         st.revealed.clear()
     if st.shown:
         st.shown.clear()
-    n = st.n
-    st.controller = list(range(n))
+    st.controller = list(range(st.n))
     _start_vars(st, "deal")
+    _seat_deal(st, play)
+
+
+def _seat_deal(st: State, play: bool) -> None:
+    """Start the next deal of a state whose zones and deal vars are as a deal starts: number it, seat the
+    players, log its start and (if `play`) run up to the first decision."""
+    game, n = st.game, st.n
+    st.deal_no += 1
     order = game.seat_orders[n][st.dealer % n]  # from the dealer's next seat round to the dealer
     out = None if game.sit_out is None else game.sit_out(st)
     if out:
@@ -213,8 +220,9 @@ def end_deal(st: State) -> None:
     sheet entries, values and breakdown lines are made when the records are first read (`State.deals`; a playout
     reads none), from the state as the deal ended (`DealEnd`)."""
     game = st.game
-    pairs = game.pair_columns
-    sheet = {name: list(map(list, col)) if name in pairs else col[:] for name, col in st.sheet.items()}
+    sheet = game.blank_sheet(st.n)  # never written to: a deal from a blank sheet keeps it (no copy to make)
+    if st.sheet != sheet or not _whole(st.sheet, game.pair_columns):
+        sheet = game.copy_sheet(st.sheet)
     standing = None if game.standing_from_sheet() else standings(st)
     if game.scoring is not None:
         game.scoring(st)
@@ -224,6 +232,19 @@ def end_deal(st: State) -> None:
     st.events.append(Event("deal-end", None, (), st.deal_no))
     st.deal_over = True
     check_match_end(st)
+
+
+def _whole(sheet: dict, pairs: frozenset) -> bool:
+    """Whether the cells of a sheet add up to an int in each column: for a sheet equal to a blank one, whether
+    its zeros are ints (or bools) rather than a Fraction or float equal to 0, whose differences read otherwise.
+
+    >>> _whole({"a": [0, 0], "b": [[0, 0], [0, 0]]}, frozenset("b")), _whole({"a": [0, Fraction(0)]}, frozenset())
+    (True, False)
+    """
+    for name, col in sheet.items():
+        if type(sum(map(sum, col)) if name in pairs else sum(col)) is not int:
+            return False
+    return True
 
 
 class DealEnd:

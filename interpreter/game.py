@@ -180,6 +180,7 @@ class Game:
     _zone_owner: dict = field(default_factory=dict)  # player count -> [(declaration, seat or None) by zone id]
     _zone_table: dict = field(default_factory=dict)  # player count -> {zone name: ids by seat}
     _zone_seers: dict = field(default_factory=dict)  # player count -> ((zone id, seers, top)) (zone_seers)
+    _blank_sheets: dict = field(default_factory=dict)  # player count -> the sheet of a new match (blank_sheet)
     _var_starts: dict = field(default_factory=dict)  # scope -> (its vars' defaults, those per seat) (var_starts)
     seat_orders: dict = field(default_factory=dict)  # player count -> the seats from the dealer's next round to
     #                                                  the dealer, by dealer (a PerCount: seat_orders[4][3])
@@ -197,6 +198,7 @@ class Game:
         self.card_order = tuple(range(len(self.deck)))  # the cards in deck order (a deal shuffles a copy)
         self._zone_base = PerCount(self._zone_bases)
         self.seat_orders = PerCount(seat_orders)
+        self._blank_sheets = PerCount(self._blank_sheet)
         self._bases = self._zone_base.__getitem__  # a dict's own look-up: no Python call on each use of a zone
         self.bid_moves = [Move("bid", b.index) for b in self.bids]
         self.option_defaults = {name: decl["default"] for name, decl in self.options.items()}
@@ -206,15 +208,31 @@ class Game:
         self.pair_columns = frozenset(c.name for c in self.columns.values() if c.per == "pair")
 
     def var_starts(self, scope: str) -> tuple:
-        """The vars that start afresh with each `scope` ("deal" or "match"): ({name: default} in the order they are
-        declared, ((name, default) of those held per seat, whose value is then the default for every seat)).
-        Worked out once."""
+        """The vars that start afresh with each `scope` ("deal" or "match"; "new": every var, as a new match has
+        them at its first deal, the match's first): ({name: default} in the order they are declared, ((name,
+        default) of those held per seat, whose value is then the default for every seat)). Worked out once."""
         starts = self._var_starts.get(scope)
         if starts is None:
-            decls = [d for d in self.vars.values() if d.scope == scope]
+            decls = [d for d in self.vars.values() if d.scope == scope] if scope != "new" else \
+                [d for d in self.vars.values() if d.scope == "match"] + \
+                [d for d in self.vars.values() if d.scope == "deal"]
             starts = self._var_starts[scope] = ({d.name: d.default for d in decls},
                                                 tuple((d.name, d.default) for d in decls if d.per_seat))
         return starts
+
+    def blank_sheet(self, n: int) -> dict:
+        """The score sheet of a new match of `n` players: every column at 0, per seat (or per ordered pair of
+        seats). Shared and never written to: a match plays on a copy (`copy_sheet`), and the record of a deal
+        that starts from a blank sheet keeps this one as the sheet before it (`engine.end_deal`)."""
+        return self._blank_sheets[n]
+
+    def _blank_sheet(self, n: int) -> dict:
+        return {c.name: [[0] * n for _ in range(n)] if c.per == "pair" else [0] * n for c in self.columns.values()}
+
+    def copy_sheet(self, sheet: dict) -> dict:
+        """A copy of a score sheet of this game that shares no column or row with it."""
+        pairs = self.pair_columns
+        return {name: list(map(list, col)) if name in pairs else col[:] for name, col in sheet.items()}
 
     # -- zones ------------------------------------------------------------------------------------------------------
     def _zone_bases(self, n: int) -> dict:
@@ -408,15 +426,18 @@ class Game:
         except (IndexError, KeyError, TypeError, AttributeError):
             return None  # a value not defined yet in this deal (e.g. before the auction ends)
 
-    def rng(self, st: State, tag: str) -> random.Random:
-        """The deal's random generator for one purpose: a pure function of (seed, deal number, tag)."""
+    def rng(self, st: State, tag: str, kept: bool = True) -> random.Random:
+        """The deal's random generator for one purpose: a pure function of (seed, deal number, tag). With
+        `kept=False`, for draws made at once (a shuffle), one generator seeded anew for each use
+        (`chance.reseeded`): good until the next such call."""
         if st.seed is None:
             raise RuntimeError("a view has no random generator: chance belongs to the full state")
-        return chance.seeded(f"{st.seed}/{st.deal_no}/{tag}")
+        text = f"{st.seed}/{st.deal_no}/{tag}"
+        return chance.seeded(text) if kept else chance.reseeded(text)
 
     def first_dealer_seat(self, st: State) -> int:
         """The first dealer of a new match: seat 0, or (`first_dealer: random`) drawn from its generator."""
-        return chance.below(self.rng(st, "first-dealer"), st.n) if self.first_dealer == "random" else 0
+        return chance.below(self.rng(st, "first-dealer", False), st.n) if self.first_dealer == "random" else 0
 
     # -- play, delegated to the engine ------------------------------------------------------------------------------
     def new_match(self, players: int | None = None, seed: int | None = 0, options: dict | None = None,

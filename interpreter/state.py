@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
 from typing import Any
 
 
@@ -55,7 +56,7 @@ class State:
         self.deal_no = 0
         self.dealer = 0
         self.active: list = list(range(n))
-        self.zones: list = [[] for _ in range(game.zone_count(n))]
+        self.zones: list = list(map(list, repeat((), game.zone_count(n))))  # one empty list per zone
         self.vars: dict = {}
         self.sheet: dict = {}
         self.phase = 0

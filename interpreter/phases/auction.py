@@ -122,9 +122,9 @@ class AuctionPhase(Phase):
 
     def start(self, st) -> None:
         order = list(self.bidders(st))
-        st.ph = {"order": order, "turn": 0, "passed": [False] * len(order), "spoken": [0] * len(order),
-                 "high": -1, "high_by": -1, "locked": [False] * len(order), "last": [-1] * len(order),
-                 "over": False, "jumps": bool(self.jumps(st))}
+        k = len(order)
+        st.ph = {"order": order, "turn": 0, "passed": [False] * k, "spoken": [0] * k, "high": -1, "high_by": -1,
+                 "locked": [False] * k, "last": [-1] * k, "over": False, "jumps": bool(self.jumps(st))}
 
     def actor(self, st) -> int | None:
         ph = st.ph

@@ -11,8 +11,9 @@ When every count (of `packets` and `insert`) is a number or an expression of not
 """
 from __future__ import annotations
 
+from itertools import accumulate
 from math import perm
-from operator import itemgetter
+from operator import add, itemgetter
 
 from .. import chance
 from ..dslexpr import DECK_ONLY
@@ -84,7 +85,7 @@ class DealPhase(Phase):
             return
         if self.source is None:
             pack = list(game.card_order)
-            chance.shuffle(game.rng(st, self.id), pack)
+            chance.shuffle(game.rng(st, self.id, False), pack)
         else:
             source_zone = st.zones[st.zone_ids[self.source][0]]
             pack = source_zone[::-1]
@@ -92,15 +93,18 @@ class DealPhase(Phase):
         plan = self.plan(st, len(pack))
         packets: tuple | list = plan.packets
         layout, inserts = plan.layout, plan.inserts
+        zones, dealt = st.zones, pack  # the pack's cards laid by `layout`
         if inserts is not None:
             gaps = self.gaps_drawn(st, plan.gaps, inserts[2])
             layouts = plan.layouts
             layout = None if layouts is None else layouts.get(gaps)
             if layout is None:
-                packets = with_inserts(plan.packets, inserts, gaps)
-                if layouts is not None:
-                    layout = layouts[gaps] = layout_of(packets)
-        zones = st.zones
+                if plan.starts is not None:  # too many ways to remember: the inserted cards taken out first
+                    layout, dealt = plan.base, taken_out(pack, zones[inserts[0]], plan.starts, inserts[1], gaps)
+                else:
+                    packets = with_inserts(plan.packets, inserts, gaps)
+                    if layouts is not None:
+                        layout = layouts[gaps] = layout_of(packets)
         if layout is None:  # a plan not remembered, or too many ways to insert packets: laid one by one
             pos = 0
             for zid, k in packets:
@@ -109,7 +113,7 @@ class DealPhase(Phase):
                 pos = end
         else:
             for zid, take in layout:
-                zones[zid] += take(pack)
+                zones[zid] += take(dealt)
         if self.rest is not None:
             zones[st.zone_ids[self.rest][0]].extend(reversed(pack[plan.need:]))
         elif self.source is not None:
@@ -186,12 +190,16 @@ class DealPhase(Phase):
                              f"(with {st.n} players)", "make the packets add up to the deck, or add `rest:`")
         layout: tuple | None = None
         layouts: dict | None = None
+        base: tuple | None = None
+        starts: tuple | None = None
         if remembered:
             if inserts is None:
                 layout = layout_of(packets)
             elif perm(len(gaps), inserts[2]) <= LAYOUTS:
                 layouts = {}
-        return Plan(packets, inserts, gaps, need, layout, layouts)
+            elif all(zid != inserts[0] for zid, _ in packets):
+                base, starts = layout_of(packets), tuple(accumulate(map(_count, packets), initial=0))
+        return Plan(packets, inserts, gaps, need, layout, layouts, base, starts)
 
     def packets(self, st, cards: int) -> list:
         """The packets in dealing order as (zone id, count), inserted packets included (placed by a draw from
@@ -205,7 +213,7 @@ class DealPhase(Phase):
     def gaps_drawn(self, st, gaps: range, how_many: int) -> tuple:
         """The `how_many` gaps between the packets where the inserted ones go (gap i: before the i-th packet),
         as drawn from the deal's generator for inserting."""
-        return tuple(chance.sample(st.game.rng(st, self.insert_tag), gaps, how_many))
+        return tuple(chance.sample(st.game.rng(st, self.insert_tag, False), gaps, how_many))
 
     def counted(self, st, receivers: list, cards: int) -> list:
         """The packets of the `packets` steps for `receivers`, in dealing order (without inserted ones)."""
@@ -240,14 +248,18 @@ class Plan:
     `packets` of its steps in dealing order as (zone id, count), the `inserts` placed among them ((zone id,
     cards in each, how many), or None) in distinct `gaps`, and, for a remembered plan, where each zone's
     cards lie in the shuffled pack: the `layout` when nothing is inserted, else the `layouts` by the gaps
-    drawn, each made when first drawn (None: more ways to insert than LAYOUTS, laid packet by packet)."""
+    drawn, each made when first drawn (None: more ways to insert than LAYOUTS). With more ways than that and
+    a zone for the inserted packets that no other packet deals to, the inserted cards are taken out of the pack
+    (the `starts` of the other packets say where: packet i starts at starts[i] without them) and the rest laid
+    by the `base` layout of the other packets; else (or for a plan not remembered) the packets are laid one by
+    one."""
 
-    __slots__ = ("packets", "inserts", "gaps", "need", "layout", "layouts")
+    __slots__ = ("packets", "inserts", "gaps", "need", "layout", "layouts", "base", "starts")
 
     def __init__(self, packets: tuple, inserts: tuple | None, gaps: range, need: int, layout: tuple | None,
-                 layouts: dict | None):
+                 layouts: dict | None, base: tuple | None = None, starts: tuple | None = None):
         self.packets, self.inserts, self.gaps, self.need = packets, inserts, gaps, need
-        self.layout, self.layouts = layout, layouts
+        self.layout, self.layouts, self.base, self.starts = layout, layouts, base, starts
 
 
 def with_inserts(packets: tuple, inserts: tuple, gaps: tuple) -> list:
@@ -261,6 +273,24 @@ def with_inserts(packets: tuple, inserts: tuple, gaps: tuple) -> list:
     for i in sorted(gaps, reverse=True):
         out.insert(i, (zid, each))
     return out
+
+
+def taken_out(pack: list, into: list, starts: tuple, each: int, gaps: tuple) -> list:
+    """The cards of `pack` but those of the packets of `each` cards inserted in `gaps` (gap i: before the i-th
+    packet, which `starts` at starts[i] without them), added to `into` in dealing order: what is left lies as
+    the packets without the inserted ones.
+
+    >>> aside = []  # packets ((0, 2), (1, 2), (0, 2)), one card in gaps 2 and 1 (with_inserts: 0 0 5 1 1 5 0 0)
+    >>> taken_out(list("abcdefgh"), aside, (0, 2, 4, 6), 1, (2, 1)), aside
+    (['a', 'b', 'd', 'e', 'g', 'h'], ['c', 'f'])
+    """
+    at = list(map(add, map(starts.__getitem__, sorted(gaps)), range(0, each * len(gaps), each)))  # where each
+    for a in at:  # inserted packet lies: where the packet after it starts, after those inserted before it
+        into += pack[a:a + each]
+    rest = pack[:]
+    for a in reversed(at):
+        del rest[a:a + each]
+    return rest
 
 
 def layout_of(packets) -> tuple:
