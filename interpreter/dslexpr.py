@@ -43,6 +43,7 @@ MAX_PARTS = 20_000
 MAX_DIGITS = 15
 # Aggregates that run as Python source, their variable held in a Python local (Compiler.held_loop).
 HELD_AGGREGATES = frozenset({"sum", "count", "min", "max", "any", "all", "first"})
+INLINE_MAX = 240  # characters of a define's code written in place at each use (a longer one is called: the load)
 HELD_LOOP = " for _pv"  # in source: a loop written by held_loop (its variable a dslfuse.python_local)
 # Arithmetic on numbers as Python source (dslfuse): the operators, and the helpers that make a division by zero 0.
 NUMBER_OPS = {op: ARITH[op] for op in ("+", "-", "*", "//", "%")} | {"/": divide}
@@ -785,6 +786,8 @@ class Compiler:
         if template is None:
             return None
         code, held, body = template
+        if len(code) > INLINE_MAX:
+            return None
         values = []
         for h, a in zip(held, args):
             value = self.code(a)

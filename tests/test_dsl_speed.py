@@ -3,6 +3,8 @@ binding in `ctx.loc`) and a define's use with arguments written in place (no cal
 shadowing of the plain closures — and fall back to them wherever a part must look a local up by name."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from interpreter.dsl import Context, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
@@ -133,6 +135,21 @@ def test_defines_with_parameters_written_in_place():
     assert value("tens(3) + plus(1)", scope, store, {"p": ("int", None)}, p=4) == 35
     assert value("cnt(1) + same(x)", scope, store) == 4
     assert "_pv" in source_of(scope) and not ACTIVE
+
+
+def test_a_long_define_is_called_not_written_in_at_each_use():
+    """A define whose code is longer than INLINE_MAX is called at each use (written in at each of many uses, its
+    code would grow the compiled source, and a spec's load time, by its length each time); a short one is written
+    in. Both give the same values: long(p) is p·(1 + 2 + … + k), short(p) is p + 1, over pts 3 1 4 1 5 (sum 14)."""
+    from interpreter.dslexpr import INLINE_MAX
+    scope, store = make_scope()
+    k = INLINE_MAX // 10
+    scope.macros["long"] = Macro("long", ("n",), " + ".join(f"n * {i}" for i in range(1, k + 1)), SourceRef())
+    scope.macros["short"] = Macro("short", ("n",), "n + 1", SourceRef())
+    run("for p in pts: y += long(p) + short(p)", scope, store)
+    assert store["y"] == 14 * k * (k + 1) // 2 + 14 + 5
+    source = source_of(scope)
+    assert re.search(r"_pv\d+short_", source) and not re.search(r"_pv\d+long_", source)
 
 
 def test_a_defines_nested_define_sees_its_parameter():
