@@ -14,6 +14,7 @@ import pytest
 from interpreter import engine, replay
 from interpreter.compiler import load_game
 from interpreter.errors import IllegalMoveError
+from interpreter.phases.auction import AuctionProgress
 from interpreter.phases.tricks import TrickProgress
 from interpreter.state import Event, Move, state_from_json
 from .conftest import game_of
@@ -36,13 +37,39 @@ def decisions(game, players: int, seed: int):
 
 def trick_decisions(game, players: int, seeds: int):
     """The decisions of `decisions` in a tricks phase, over deals seeded 0 .. seeds - 1 (every other phase keeps
-    its dict)."""
+    its dict, but an auction: its own record, see tests/test_bid_speed_progress.py)."""
     for seed in range(seeds):
         for st in decisions(game, players, seed):
             if isinstance(st.ph, TrickProgress):
                 yield st
             else:
-                assert type(st.ph) is dict
+                assert type(st.ph) in (dict, AuctionProgress)
+
+
+def reads_as_dict(game, st, keys: list, record: type, move: Move) -> dict:
+    """Check that `st.ph`, a phase's progress `record`, reads as the dict of `keys` it replaces (returned): as a
+    dict, in the JSON of the state holding that dict, in a copy (equal, sharing no list), and in the state read
+    back from JSON (a record again, offering the same moves and playing on with `move` to the same JSON)."""
+    ph = st.ph
+    plain = {key: ph[key] for key in keys}
+    assert list(ph) == list(ph.keys()) == keys and dict(ph) == plain and ph == plain and plain == ph
+    assert [ph.get(key) for key in keys] == [getattr(ph, key) for key in keys]
+    assert json.loads(st.to_json())["ph"] == json.loads(json.dumps(plain))
+    holder = st.copy()
+    holder.ph = plain  # the same state with the dict: its JSON to the letter
+    assert holder.to_json() == st.to_json()
+    other = st.copy()
+    assert type(other.ph) is record and other.ph == ph
+    assert all(other.ph[k] is not v for k, v in ph.items() if isinstance(v, list))
+    again = state_from_json(game, st.to_json())
+    assert type(again.ph) is record and again.ph == ph
+    assert engine.legal_moves(again) == engine.legal_moves(st)
+    engine.apply(again, move)
+    probe = st.copy()
+    engine.apply(probe, move)
+    assert again.to_json() == probe.to_json()
+    assert other.ph == plain  # the copy did not move with the probe
+    return plain
 
 
 @pytest.mark.parametrize("path,players", GAMES)
@@ -53,26 +80,8 @@ def test_a_trick_phase_progress_reads_as_the_dict_it_replaces(path, players):
     game = game_of(path)
     seen = 0
     for st in trick_decisions(game, players, 3):
-        ph = st.ph
         seen += 1
-        plain = {key: ph[key] for key in DICT_KEYS}
-        assert list(ph) == list(ph.keys()) == DICT_KEYS and dict(ph) == plain and ph == plain and plain == ph
-        assert [ph.get(key) for key in DICT_KEYS] == [getattr(ph, key) for key in DICT_KEYS]
-        assert json.loads(st.to_json())["ph"] == json.loads(json.dumps(plain))
-        holder = st.copy()
-        holder.ph = plain  # the same state with the dict: its JSON to the letter
-        assert holder.to_json() == st.to_json()
-        other = st.copy()
-        assert type(other.ph) is TrickProgress and other.ph == ph
-        assert all(other.ph[k] is not v for k, v in ph.items() if isinstance(v, list))
-        again = state_from_json(game, st.to_json())
-        assert type(again.ph) is TrickProgress and again.ph == ph
-        move = engine.legal_moves(st)[0]
-        assert engine.legal_moves(again) == engine.legal_moves(st)
-        engine.apply(again, move)
-        probe = st.copy()
-        engine.apply(probe, move)
-        assert again.to_json() == probe.to_json()
+        reads_as_dict(game, st, DICT_KEYS, TrickProgress, engine.legal_moves(st)[0])
     assert seen >= 10
 
 

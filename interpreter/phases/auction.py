@@ -21,6 +21,7 @@ from ..dsl import Compiler, SourceRef, guarded, parse
 from ..reads import free_names
 from ..state import Event, Move
 from .base import Phase, with_locals
+from .progress import Progress
 
 PASS = Move("pass", None)
 LOCALS = {"me": ("seat", None), "high": ("bid", None), "mine": ("bid", None)}  # what a special's `when` sees
@@ -43,6 +44,46 @@ class Special:
     def checked(self) -> bool:
         """Whether the bid needs a look at the state before it is offered (beyond the standing bid)."""
         return self.first_call or self.free is not None or self.bound is not None
+
+
+class AuctionProgress(Progress):
+    """An auction's progress, its `state.ph` (see `Progress`): the bidders in `order`, whose `turn`, who has
+    `passed`, how often each has `spoken`, the standing bid `high` and its maker `high_by` (-1: none), who is
+    `locked` to passing, each bidder's `last` bid, whether it is `over`, and whether `jumps` are allowed.
+
+    >>> ph = AuctionProgress.start([1, 2, 0], True); ph.high = 3
+    >>> ph["high"], list(ph)[:3], ph == dict(ph), ph.copy().passed is ph.passed
+    (3, ['order', 'turn', 'passed'], True, False)
+    """
+
+    FIELDS = __slots__ = ("order", "turn", "passed", "spoken", "high", "high_by", "locked", "last", "over", "jumps")
+    order: list
+    turn: int
+    passed: list
+    spoken: list
+    high: int
+    high_by: int
+    locked: list
+    last: list
+    over: bool
+    jumps: bool
+
+    @classmethod
+    def start(cls, order: list, jumps: bool) -> "AuctionProgress":
+        """The progress of an auction among `order` before anyone speaks."""
+        ph = cls.__new__(cls)
+        k = len(order)
+        ph.order, ph.turn, ph.passed, ph.spoken, ph.high, ph.high_by = order, 0, [False] * k, [0] * k, -1, -1
+        ph.locked, ph.last, ph.over, ph.jumps = [False] * k, [-1] * k, False, jumps
+        return ph
+
+    def copy(self) -> "AuctionProgress":
+        """An independent copy (its lists copied), as `State.copy` makes of a dict."""
+        other = AuctionProgress.__new__(AuctionProgress)
+        other.order, other.turn, other.passed, other.spoken = self.order[:], self.turn, self.passed[:], self.spoken[:]
+        other.high, other.high_by, other.locked, other.last = self.high, self.high_by, self.locked[:], self.last[:]
+        other.over, other.jumps = self.over, self.jumps
+        return other
 
 
 class AuctionPhase(Phase):
@@ -121,24 +162,24 @@ class AuctionPhase(Phase):
                    all_pass, spec.get("label", ""), tuple(cc.c.bid_names))
 
     def start(self, st) -> None:
-        order = list(self.bidders(st))
-        k = len(order)
-        st.ph = {"order": order, "turn": 0, "passed": [False] * k, "spoken": [0] * k, "high": -1, "high_by": -1,
-                 "locked": [False] * k, "last": [-1] * k, "over": False, "jumps": bool(self.jumps(st))}
+        st.ph = AuctionProgress.start(list(self.bidders(st)), bool(self.jumps(st)))
+
+    def progress_of(self, values: dict) -> AuctionProgress:
+        return AuctionProgress.of(values)
 
     def actor(self, st) -> int | None:
         ph = st.ph
-        return ph["order"][ph["turn"]]
+        return ph.order[ph.turn]
 
     def done(self, st) -> bool:
-        return st.ph["over"]
+        return st.ph.over
 
     def legal(self, st) -> list:
         ph = st.ph
-        i = ph["turn"]
-        high = ph["high"]
-        jumps = ph["jumps"]
-        if ph["locked"][i]:
+        i = ph.turn
+        high = ph.high
+        jumps = ph.jumps
+        if ph.locked[i]:
             moves = [PASS]
             offers = self.locked_offers[jumps][high + 1]
             if offers is None:
@@ -151,7 +192,7 @@ class AuctionPhase(Phase):
         if not offers or type(offers[0]) is Move:
             moves.extend(offers)
             return moves
-        spoken = ph["spoken"][i]
+        spoken = ph.spoken[i]
         for move, flags in offers:
             if flags is None or (not (spoken and flags.first_call) and (flags.free is None or flags.free(st))
                                  and (flags.bound is None or self.allows(st, flags.bound, i))):
@@ -159,27 +200,27 @@ class AuctionPhase(Phase):
         return moves
 
     def may_hold(self, ph, i: int) -> bool:
-        if not self.hold_later or ph["high_by"] < 0:
+        if not self.hold_later or ph.high_by < 0:
             return False
-        flags = self.special.get(ph["high"])
+        flags = self.special.get(ph.high)
         if flags is not None and not flags.holdable:
             return False
-        return ph["order"].index(ph["high_by"]) > i
+        return ph.order.index(ph.high_by) > i
 
     def allows(self, st, bound: Callable, i: int) -> bool:
         """Whether `bound`, the part of a special bid's `when` that reads its locals, holds for the bidder at `i`
         (the caller has checked the other part, `free`)."""
         ph = st.ph
         bids = st.game.bids
-        high, last = ph["high"], ph["last"][i]
-        return with_locals(st, {"me": ph["order"][i], "high": bids[high] if high >= 0 else None,
+        high, last = ph.high, ph.last[i]
+        return with_locals(st, {"me": ph.order[i], "high": bids[high] if high >= 0 else None,
                                 "mine": bids[last] if last >= 0 else None}, bound)
 
     def apply(self, st, move: Move) -> bool:
         """Make the call `move`; whether the auction is now over."""
         ph = st.ph
-        i = ph["turn"]
-        passed, spoken, seat = ph["passed"], ph["spoken"], ph["order"][i]
+        i = ph.turn
+        passed, spoken, seat = ph.passed, ph.spoken, ph.order[i]
         spoken[i] += 1
         kind = move.kind
         if kind == "pass":
@@ -187,14 +228,14 @@ class AuctionPhase(Phase):
             call = 0
         else:
             value = move.value
-            ph["high"], ph["high_by"] = value, seat
+            ph.high, ph.high_by = value, seat
             if kind == "bid":
-                ph["last"][i] = value
+                ph.last[i] = value
                 call = 1 + value
             else:
                 call = 1 + len(self.names) + value
             if value in self.locking:
-                ph["locked"][i] = True
+                ph.locked[i] = True
         try:
             event = self.call_events[seat][call]
         except IndexError:  # the seat's first call with this phase: its row is built
@@ -204,7 +245,7 @@ class AuctionPhase(Phase):
         n = len(passed)
         if self.once:
             left = passed.count(False)
-            if all(spoken) or not left or (left == 1 and ph["order"][passed.index(False)] == ph["high_by"]):
+            if all(spoken) or not left or (left == 1 and ph.order[passed.index(False)] == ph.high_by):
                 self.finish(st)
                 return True
             for step in range(1, n + 1):
@@ -221,10 +262,10 @@ class AuctionPhase(Phase):
                     self.finish(st)
                     return True
                 k = k + 1 if k + 1 < n else 0
-            if ph["high_by"] == ph["order"][k] and passed.count(False) == 1:  # the standing bid's maker is left
+            if ph.high_by == ph.order[k] and passed.count(False) == 1:  # the standing bid's maker is left
                 self.finish(st)
                 return True
-        ph["turn"] = k
+        ph.turn = k
         return False
 
     def call_event(self, seat: int, call: int) -> Event:
@@ -239,16 +280,16 @@ class AuctionPhase(Phase):
 
     def finish(self, st) -> None:
         ph = st.ph
-        ph["over"] = True
-        if ph["high_by"] < 0:
+        ph.over = True
+        if ph.high_by < 0:
             st.events.append(Event("auction", None, (), None, None, self.id))
             if self.all_pass is not None:
                 self.all_pass(st)
             return
-        bid = st.game.bids[ph["high"]]
-        st.events.append(Event("auction", ph["high_by"], (), ph["high"], None, self.id))
+        bid = st.game.bids[ph.high]
+        st.events.append(Event("auction", ph.high_by, (), ph.high, None, self.id))
         if self.won is not None:
-            with_locals(st, {"winner": ph["high_by"], "high": bid}, self.won)
+            with_locals(st, {"winner": ph.high_by, "high": bid}, self.won)
 
     def explain(self, st, text: str) -> str:
         """Why a typed call is not legal: unknown name, not high enough, a skipped step, a hold not allowed."""
@@ -256,16 +297,16 @@ class AuctionPhase(Phase):
         word = text.strip().lower()
         legal = self.legal(st)
         offered = ", ".join(self.describe(st, m) for m in legal)
-        high = game.bids[ph["high"]] if ph["high"] >= 0 else None
+        high = game.bids[ph.high] if ph.high >= 0 else None
         if word in ("hold", "same"):
             if high is None:
                 return "there is no bid to hold yet"
-            by = game.seat_name(ph["high_by"], st.n)
+            by = game.seat_name(ph.high_by, st.n)
             return f"you may hold only a bid made by a later hand; {high.label} was bid by {by}"
         bid = next((b for b in game.bids if b.name.lower() == word), None)
         if bid is None:
             return f"'{text}' is not a bid; you may say: {offered}"
-        if ph["locked"][ph["turn"]] and not any(m.kind == "bid" for m in legal):
+        if ph.locked[ph.turn] and not any(m.kind == "bid" for m in legal):
             return "after your last bid you may only pass"
         if high is not None and bid <= high:
             return f"the standing bid is {high.label}: bid higher or pass (you may say: {offered})"
@@ -289,9 +330,9 @@ class AuctionPhase(Phase):
 
     def prompt(self, st) -> str:
         ph = st.ph
-        if ph["high"] < 0:
+        if ph.high < 0:
             return "your call (no bid yet)"
-        return f"your call (standing bid {st.game.bids[ph['high']].label})"
+        return f"your call (standing bid {st.game.bids[ph.high].label})"
 
 
 def _when_parts(cc, key: tuple) -> tuple:

@@ -131,8 +131,7 @@ class DiscardPhase(Phase):
         cards = st.zones[st.zone_ids[self.source][me]]
         if self.allowed is not None:
             cards = self.allowed_cards(st, me, cards)
-        card_moves = st.game.card_moves
-        moves = [card_moves[c] for c in sorted(cards)]
+        moves = list(map(st.game.card_moves.__getitem__, sorted(cards)))
         if ph["n"] >= ph["low"]:
             moves.append(DONE)
         return moves
