@@ -138,7 +138,7 @@ def advance(st: State) -> None:
 
 def _advance(st: State, stretch) -> None:
     game = st.game
-    phases, end_now = game.phases, game.end_now
+    phases, end_now, gotos = game.phases, game.end_now, game.gotos
     count = len(phases)
     steps = 0
     while not st.deal_over:
@@ -187,7 +187,11 @@ def _advance(st: State, stretch) -> None:
                     stretch.close()  # the phase starts: the game changes (a stretch is only opened above)
                 phase.start(st)
             if phase.done(st):
-                finish_phase(st, phase)
+                if gotos:
+                    finish_phase(st, phase)
+                else:  # finish_phase without a `goto` to look at
+                    st.ph = None
+                    st.phase += 1
                 continue
         except PYTHON_ERRORS as exc:
             st.phase = index  # where it failed (a `when` of a phase being skipped, say)

@@ -97,7 +97,8 @@ class AuctionPhase(Phase):
 
     type_name = "auction"
     __slots__ = ("bidders", "jumps", "hold", "hold_later", "once", "special", "won", "all_pass", "normal_above",
-                 "offers", "locked_offers", "bid_moves", "hold_moves", "names", "locking", "call_events")
+                 "offers", "locked_offers", "bid_moves", "hold_moves", "names", "locking", "call_events",
+                 "holdable")
 
     def __init__(self, pid: str, when: Callable | None, bidders: Callable, jumps: Callable, hold: str, once: bool,
                  special: dict, won: Callable | None, all_pass: Callable | None, label: str, names: tuple):
@@ -118,6 +119,9 @@ class AuctionPhase(Phase):
         self.offers: tuple = ([None] * (ladder + 1), [None] * (ladder + 1))  # filled as the auction needs them
         self.locked_offers: tuple = ([None] * (ladder + 1), [None] * (ladder + 1))
         self.hold_moves = tuple(Move("hold", index) for index in range(ladder))
+        # by rung: whether a standing bid there may be held (by a bidder seated before its maker)
+        self.holdable = tuple(self.hold_later and (index not in special or special[index].holdable)
+                              for index in range(ladder))
         self.names = names  # the ladder's names, by rung (the notation of a bid)
         self.call_events: list[list] = []  # by seat, by call (call_event): the `bid` event, built once
 
@@ -185,7 +189,9 @@ class AuctionPhase(Phase):
             if offers is None:
                 offers = self._offers(high, jumps, True)
         else:
-            moves = [PASS, self.hold_moves[high]] if self.may_hold(ph, i) else [PASS]
+            moves = [PASS]
+            if high >= 0 and self.holdable[high] and ph.order.index(ph.high_by) > i:  # made by a later bidder
+                moves.append(self.hold_moves[high])
             offers = self.offers[jumps][high + 1]
             if offers is None:
                 offers = self._offers(high, jumps, False)
@@ -198,14 +204,6 @@ class AuctionPhase(Phase):
                                  and (flags.bound is None or self.allows(st, flags.bound, i))):
                 moves.append(move)
         return moves
-
-    def may_hold(self, ph, i: int) -> bool:
-        if not self.hold_later or ph.high_by < 0:
-            return False
-        flags = self.special.get(ph.high)
-        if flags is not None and not flags.holdable:
-            return False
-        return ph.order.index(ph.high_by) > i
 
     def allows(self, st, bound: Callable, i: int) -> bool:
         """Whether `bound`, the part of a special bid's `when` that reads its locals, holds for the bidder at `i`
