@@ -1,11 +1,11 @@
-"""An auction keeps its progress in a slotted record (`AuctionProgress`) instead of a dict: to saves, the position
-digest, copies, views and bots it must read exactly as the dict did (the same keys in the same order, the same
-values), and a state read back from JSON (a save written with the dict) must play on as the live one. The
-digests of positions in the bidding phases are pinned as main 1effae1 computed them, before the record."""
+"""The bidding phases keep their progress in slotted records (`AuctionProgress`, `DiscardProgress`,
+`ChoiceProgress`) instead of dicts: to saves, the position digest, copies, views and bots they must read exactly
+as the dicts did (the same keys in the same order, the same values), and a state read back from JSON (a save
+written with the dict) must play on as the live one. The digests of positions in those phases are pinned as main
+1effae1 computed them, before the records."""
 from __future__ import annotations
 
 import json
-import random
 from itertools import islice
 
 import pytest
@@ -13,38 +13,39 @@ import pytest
 from interpreter import engine, replay
 from interpreter.compiler import load_game
 from interpreter.phases.auction import AuctionProgress
+from interpreter.phases.choose import ChoiceProgress
+from interpreter.phases.discard import DiscardProgress
 from .conftest import game_of
 from .test_moves_speed import decisions, reads_as_dict
 
-# the dict an auction kept in `state.ph` before the record, its keys in the order it wrote them
-DICT_KEYS = ["order", "turn", "passed", "spoken", "high", "high_by", "locked", "last", "over", "jumps"]
-GAMES = [("games/preferans.yaml", 3), ("games/preferans-4.yaml", 4), ("games/tarot-3.yaml", 3),
-         ("games/tarot.yaml", 4), ("games/tarot-5.yaml", 5)]
+# by phase type: the record and the dict's keys in the order the phase wrote them before it
+RECORDS = {"auction": (AuctionProgress, ["order", "turn", "passed", "spoken", "high", "high_by", "locked", "last",
+                                         "over", "jumps"]),
+           "discard": (DiscardProgress, ["seats", "seat", "n", "low", "high", "closed"]),
+           "choose": (ChoiceProgress, ["seat", "chosen"])}
+# (path, players, seeds, the phase types met in the deals seeded 0 .. seeds - 1)
+ALL = {"auction", "discard", "choose"}
+GAMES = [("games/preferans.yaml", 3, 4, ALL), ("games/preferans-4.yaml", 4, 4, ALL),
+         ("games/tarot-3.yaml", 3, 16, ALL), ("games/tarot.yaml", 4, 4, ALL), ("games/tarot-5.yaml", 5, 4, ALL),
+         ("games/belote.yaml", 4, 4, {"choose"}), ("games/hearts.yaml", 4, 4, {"discard"})]
 
 
-def auction_decisions(game, players: int, seeds: int):
-    """Each state at which a seat bids in seeded random deals 0 .. seeds - 1 (the same state object, moved on)."""
-    for seed in range(seeds):
-        st = engine.new_match(game, players, seed)
-        rng = random.Random(seed)
-        while not st.deal_over:
-            if game.phases[st.phase].type_name == "auction":
-                yield st
-            engine.apply(st, rng.choice(engine.legal_moves(st)))
-
-
-@pytest.mark.parametrize("path,players", GAMES)
-def test_an_auction_progress_reads_as_the_dict_it_replaces(path, players):
-    """At every call of seeded deals the record reads as the dict it replaces (see `reads_as_dict`: the JSON of a
-    state holding it, a copy, the state read back from JSON playing on), and a view holds that dict."""
+@pytest.mark.parametrize("path,players,seeds,kinds", GAMES)
+def test_a_bidding_phase_progress_reads_as_the_dict_it_replaces(path, players, seeds, kinds):
+    """At every decision of seeded deals in an auction, discard or choice, the record reads as the dict it
+    replaces (see `reads_as_dict`: the JSON of a state holding it, a copy, the state read back from JSON playing
+    on), and a view holds that dict."""
     game = game_of(path)
-    seen = 0
-    for st in auction_decisions(game, players, 4):
-        seen += 1
-        assert type(st.ph) is AuctionProgress
-        plain = reads_as_dict(game, st, DICT_KEYS, AuctionProgress, engine.legal_moves(st)[-1])
-        assert st.view(engine.to_move(st)).ph == plain
-    assert seen >= 12
+    seen: dict = {}
+    for seed in range(seeds):
+        for st in decisions(game, players, seed):
+            kind = game.phases[st.phase].type_name
+            if kind in RECORDS:
+                record, keys = RECORDS[kind]
+                seen[kind] = seen.get(kind, 0) + 1
+                plain = reads_as_dict(game, st, keys, record, engine.legal_moves(st)[-1])
+                assert st.view(engine.to_move(st)).ph == plain
+    assert set(seen) == kinds and sum(seen.values()) >= 6
 
 
 def test_the_record_refuses_fields_it_does_not_have():

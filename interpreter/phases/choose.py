@@ -22,6 +22,7 @@ from ..dslexpr import DECK_ONLY
 from ..reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
 from ..state import Event, Move, tupled
 from .base import Phase, kept_where, with_locals
+from .progress import Progress
 
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
 CHOICE_MEMO = 256  # inputs whose choices a phase remembers (then it starts again)
@@ -41,6 +42,24 @@ class Floor(NamedTuple):
     """The lower bound of a `legal` condition: `choice >= value` (or `>` when `strict`)."""
     value: Callable
     strict: bool
+
+
+class ChoiceProgress(Progress):
+    """A choice's progress, its `state.ph` (see `Progress`): the choosing `seat` and whether it has `chosen`.
+
+    >>> ChoiceProgress(2) == {"seat": 2, "chosen": False}
+    True
+    """
+
+    FIELDS = __slots__ = ("seat", "chosen")
+    seat: int
+    chosen: bool
+
+    def __init__(self, seat: int, chosen: bool = False):
+        self.seat, self.chosen = seat, chosen
+
+    def copy(self) -> "ChoiceProgress":
+        return ChoiceProgress(self.seat, self.chosen)
 
 
 class ChoosePhase(Phase):
@@ -89,16 +108,19 @@ class ChoosePhase(Phase):
                    choice, floor, inputs)
 
     def start(self, st) -> None:
-        st.ph = {"seat": self.who(st), "chosen": False}
+        st.ph = ChoiceProgress(self.who(st))
+
+    def progress_of(self, values: dict) -> ChoiceProgress:
+        return ChoiceProgress.of(values)
 
     def actor(self, st) -> int | None:
-        return st.ph["seat"]
+        return st.ph.seat
 
     def done(self, st) -> bool:
-        return st.ph["chosen"]
+        return st.ph.chosen
 
     def legal(self, st) -> list:
-        me = st.ph["seat"]
+        me = st.ph.seat
         moves = []
         for move, when, reads_me in self.offered:
             if when is None or (with_locals(st, {"me": me}, when) if reads_me else when(st)):
@@ -143,7 +165,7 @@ class ChoosePhase(Phase):
     def apply(self, st, move: Move) -> bool:
         """Make the choice `move` (its `do` statements run); the phase is then over."""
         ph = st.ph
-        me = ph["seat"]
+        me = ph.seat
         events = st.events
         mark = len(events)  # the move's own line goes before what its statements log
         if move.kind == "option":
@@ -156,7 +178,7 @@ class ChoosePhase(Phase):
             if self.source_do is not None:
                 with_locals(st, {"me": me, "choice": move.value}, self.source_do)
             event = Event("choose", me, (), move, None, self.id)
-        ph["chosen"] = True
+        ph.chosen = True
         if len(events) == mark:
             events.append(event)
         else:

@@ -21,6 +21,7 @@ from ..dslexpr import DECK_ONLY
 from ..reads import calls_in, free_names
 from ..state import Event, Move, others
 from .base import Phase, kept_where, with_locals
+from .progress import Progress
 from .turns import Template
 
 DONE = Move("option", "done")
@@ -60,6 +61,29 @@ class CardCondition:
             if card not in table:
                 table[card] = with_locals(st, {"me": me, "card": card}, self.fn)
         return [card for card in cards if table[card]]
+
+
+class DiscardProgress(Progress):
+    """A discard's progress, its `state.ph` (see `Progress`): the `seats` to discard in turn, the `seat` doing so,
+    the `n` cards it has laid, between `low` and `high` in all, and whether the phase is `closed`.
+
+    >>> DiscardProgress([1], 1, 2, 2) == {"seats": [1], "seat": 1, "n": 0, "low": 2, "high": 2, "closed": False}
+    True
+    """
+
+    FIELDS = __slots__ = ("seats", "seat", "n", "low", "high", "closed")
+    seats: list
+    seat: int | None
+    n: int
+    low: int
+    high: int
+    closed: bool
+
+    def __init__(self, seats: list, seat: int | None, low: int, high: int, n: int = 0, closed: bool = False):
+        self.seats, self.seat, self.n, self.low, self.high, self.closed = seats, seat, n, low, high, closed
+
+    def copy(self) -> "DiscardProgress":
+        return DiscardProgress(self.seats[:], self.seat, self.low, self.high, self.n, self.closed)
 
 
 class DiscardPhase(Phase):
@@ -103,36 +127,38 @@ class DiscardPhase(Phase):
 
     def start(self, st) -> None:
         seats = list(self.who(st)) if self.many else [self.who(st)]
-        st.ph = {"seats": seats, "seat": seats[0] if seats else None, "n": 0, "low": self.low(st),
-                 "high": self.high(st), "closed": False}
-        st.ph["closed"] = not seats or st.ph["high"] <= 0
+        ph = st.ph = DiscardProgress(seats, seats[0] if seats else None, self.low(st), self.high(st))
+        ph.closed = not seats or ph.high <= 0
+
+    def progress_of(self, values: dict) -> DiscardProgress:
+        return DiscardProgress.of(values)
 
     def actor(self, st) -> int | None:
-        return st.ph["seat"]
+        return st.ph.seat
 
     def done(self, st) -> bool:
-        return st.ph["closed"]
+        return st.ph.closed
 
     def _next_seat(self, st) -> None:
         """After a seat closed or reached `high`: the next seat of `who` discards, or the phase is over."""
         ph = st.ph
-        rest = ph["seats"][ph["seats"].index(ph["seat"]) + 1:]
+        rest = ph.seats[ph.seats.index(ph.seat) + 1:]
         if rest:
-            ph["seat"], ph["n"] = rest[0], 0
+            ph.seat, ph.n = rest[0], 0
         else:
-            ph["closed"] = True
+            ph.closed = True
 
     def hand(self, st) -> list:
-        return st.zones[st.zone_ids[self.source][st.ph["seat"]]]
+        return st.zones[st.zone_ids[self.source][st.ph.seat]]
 
     def legal(self, st) -> list:
         ph = st.ph
-        me = ph["seat"]
+        me = ph.seat
         cards = st.zones[st.zone_ids[self.source][me]]
         if self.allowed is not None:
             cards = self.allowed_cards(st, me, cards)
         moves = list(map(st.game.card_moves.__getitem__, sorted(cards)))
-        if ph["n"] >= ph["low"]:
+        if ph.n >= ph.low:
             moves.append(DONE)
         return moves
 
@@ -147,25 +173,25 @@ class DiscardPhase(Phase):
     def apply(self, st, move: Move) -> bool:
         """Discard the card of `move` (or close with `done`); whether the phase is now over."""
         ph = st.ph
-        me = ph["seat"]
+        me = ph.seat
         if move.kind == "option" and move.value == "done":
             st.events.append(Event("discard", me, (), DONE, None, self.id))
             self._next_seat(st)
-            return ph["closed"]
+            return ph.closed
         card = move.value
         ids = st.zone_ids
         st.zones[ids[self.source][me]].remove(card)
         st.zones[ids[self.target][me]].append(card)
-        ph["n"] += 1
+        ph.n += 1
         public = self.show is not None and self.show.holds(st, me, card)
         key = (me, card, public, st.n)
         logged = self.card_events.get(key)
         if logged is None:
             logged = self.discard_events(key, move)
         st.events.extend(logged)
-        if ph["n"] >= ph["high"]:
+        if ph.n >= ph.high:
             self._next_seat(st)
-        return ph["closed"]
+        return ph.closed
 
     def discard_events(self, key: tuple, move: Move) -> tuple:
         """The events of a discard, `key` = (seat, card, whether it is shown, player count): made the first time,
@@ -198,9 +224,9 @@ class DiscardPhase(Phase):
         game = st.game
         ph = st.ph
         if text.strip().lower() == "done":
-            if ph["low"] == ph["high"]:
-                return f"discard {ph['high'] - ph['n']} more card(s); there is no 'done' here"
-            return f"discard at least {ph['low'] - ph['n']} more card(s) before 'done'"
+            if ph.low == ph.high:
+                return f"discard {ph.high - ph.n} more card(s); there is no 'done' here"
+            return f"discard at least {ph.low - ph.n} more card(s) before 'done'"
         card = game.deck.index.get(text.strip().upper())
         if card is None:
             return f"'{text}' is not a card: write rank then suit, e.g. 10H or QS"
@@ -211,11 +237,11 @@ class DiscardPhase(Phase):
     def prompt(self, st) -> str:
         ph = st.ph
         if self.prompt_t is not None:
-            return with_locals(st, {"me": ph["seat"], "more": ph["high"] - ph["n"]},
+            return with_locals(st, {"me": ph.seat, "more": ph.high - ph.n},
                                lambda s: self.prompt_t.render(s, True))
-        if ph["low"] == ph["high"]:
-            return f"discard {ph['high'] - ph['n']} more card(s)"
-        return f"discard up to {ph['high'] - ph['n']} more card(s), or 'done'"
+        if ph.low == ph.high:
+            return f"discard {ph.high - ph.n} more card(s)"
+        return f"discard up to {ph.high - ph.n} more card(s), or 'done'"
 
 
     def preference(self, view, card: int, seat: int):
