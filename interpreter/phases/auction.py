@@ -96,7 +96,7 @@ class AuctionPhase(Phase):
     None for a bid offered as it is."""
 
     type_name = "auction"
-    __slots__ = ("bidders", "jumps", "hold", "hold_later", "once", "special", "won", "all_pass", "normal_above",
+    __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above",
                  "offers", "locked_offers", "bid_moves", "hold_moves", "names", "locking", "call_events",
                  "holdable")
 
@@ -105,7 +105,6 @@ class AuctionPhase(Phase):
         super().__init__(pid, when, label)
         ladder = len(names)
         self.bidders, self.jumps, self.hold, self.once = bidders, jumps, hold, once
-        self.hold_later = hold == "later"
         self.special: dict[int, Special] = dict(sorted(special.items()))  # in ladder order
         self.locking = frozenset(index for index, flags in special.items() if flags.then_pass)
         self.won, self.all_pass = won, all_pass
@@ -120,7 +119,7 @@ class AuctionPhase(Phase):
         self.locked_offers: tuple = ([None] * (ladder + 1), [None] * (ladder + 1))
         self.hold_moves = tuple(Move("hold", index) for index in range(ladder))
         # by rung: whether a standing bid there may be held (by a bidder seated before its maker)
-        self.holdable = tuple(self.hold_later and (index not in special or special[index].holdable)
+        self.holdable = tuple(hold == "later" and (index not in special or special[index].holdable)
                               for index in range(ladder))
         self.names = names  # the ladder's names, by rung (the notation of a bid)
         self.call_events: list[list] = []  # by seat, by call (call_event): the `bid` event, built once
