@@ -455,7 +455,7 @@ class TricksPhase(Phase):
         moves = st.game.card_moves
         calls_until = self.calls_until
         if calls_until is not None and ph.no >= calls_until:
-            return [moves[c] for c in cards]
+            return list(map(moves.__getitem__, cards))  # (a C loop: no frame for a comprehension)
         return self.offered(st, seat) + [moves[c] for c in cards]
 
     def permitted(self, st, seat: int, cards: list) -> list:
@@ -833,7 +833,7 @@ class PlainTricksPhase(TricksPhase):
                 trumps = (self.by_suit or self.suit_cards(st.game.deck)).get(trump, NO_CARDS).intersection(hand)
                 if trumps:
                     return self.listed(st, self.over_trumped(st, trumps))
-        return [moves[c] for c in sorted(hand)]
+        return list(map(moves.__getitem__, sorted(hand)))
 
     def listed(self, st, cards) -> list:
         """The moves playing `cards` (a set of them, or a list), in card order: for a set, remembered (a player
