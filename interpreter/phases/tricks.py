@@ -820,7 +820,6 @@ class PlainTricksPhase(TricksPhase):
         ph = st.ph
         trick = ph.trick
         hand = st.zones[st.zone_ids[self.hand][ph.order[ph.turn]]]
-        moves = st.game.card_moves
         if trick and self.follow:
             same = (self.suit_mates or self.mates_table(st.game.deck))[trick[0]].intersection(hand)
             if same:
@@ -833,7 +832,7 @@ class PlainTricksPhase(TricksPhase):
                 trumps = (self.by_suit or self.suit_cards(st.game.deck)).get(trump, NO_CARDS).intersection(hand)
                 if trumps:
                     return self.listed(st, self.over_trumped(st, trumps))
-        return list(map(moves.__getitem__, sorted(hand)))
+        return list(map(st.game.card_moves.__getitem__, sorted(hand)))
 
     def listed(self, st, cards) -> list:
         """The moves playing `cards` (a set of them, or a list), in card order: for a set, remembered (a player
