@@ -149,3 +149,28 @@ def test_a_runaway_deal_still_stops_at_the_move_limit(monkeypatch):
     with pytest.raises(SpecRuntimeError, match=r"has gone on for \d+ moves without ending \(now in phase '"):
         engine.apply(st, engine.legal_moves(st)[0])
     assert len(st.history) == before
+
+
+def test_an_announcement_is_logged_and_made_as_the_general_path_does():
+    """Belote's "belote" (king and queen of trumps held) is an announcement a player may make before a card: the
+    first one offered in seeded deals is made on the state and its twin, the log entry naming the announcement;
+    the same player then plays a card."""
+    game = game_of("games/belote.yaml")
+    made = 0
+    for seed in range(20):
+        st = engine.new_match(game, 4, seed)
+        twin, rng = st.copy(), random.Random(seed)
+        while not st.deal_over and not made:
+            moves = engine.legal_moves(st)
+            calls = [m for m in moves if m.kind == "option" and isinstance(engine.current_phase(st), TricksPhase)]
+            move = calls[0] if calls else moves[rng.randrange(len(moves))]
+            seat = engine.actor(st)
+            engine.apply(st, move)
+            general_apply(twin, move)
+            assert st.history == twin.history and st.events == twin.events and st.to_json() == twin.to_json()
+            if calls:
+                made += 1
+                assert st.history[-1] == [st.deal_no, seat, move.value] and engine.actor(st) == seat
+        if made:
+            break
+    assert made == 1

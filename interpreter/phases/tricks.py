@@ -560,25 +560,23 @@ class TricksPhase(Phase):
     # -- applying ---------------------------------------------------------------------------------------------------
     def apply(self, st, move: Move) -> bool:
         """Play the card (or make the announcement) of `move`; whether the phase is now done."""
-        return self.play(st, move, None)
+        return self.play(st, move, [])  # (its log entry goes to a list nobody keeps: the caller logs moves)
 
-    def play(self, st, move: Move, history: list | None) -> bool:
-        """`Phase.play` in one body: log the move in `history` (None: log nothing), then play the card (or make the
-        announcement) of `move`; whether the phase is now done."""
+    def play(self, st, move: Move, history: list) -> bool:
+        """`Phase.play` in one body: log the move in `history`, then play the card (or make the announcement) of
+        `move`; whether the phase is now done."""
         ph = st.ph
         order, turn = ph.order, ph.turn
         seat = order[turn]
         if self.announcements:  # the move may be one, and a card clears those said before it
             if move.kind == "option":
-                if history is not None:
-                    history.append([st.deal_no, seat, self.notation(st, move)])
+                history.append([st.deal_no, seat, self.notation(st, move)])
                 self.announce(st, seat, move.value)
                 return False
             if ph.said:
                 ph.said = []
         card = move.value
-        if history is not None:  # (a card's notation: its code, as the phases' `notation` has it)
-            history.append([st.deal_no, seat, st.game.deck.codes[card]])
+        history.append([st.deal_no, seat, st.game.deck.codes[card]])  # (a card's notation: its code, as `notation`)
         st.zones[st.zone_ids[self.hand][seat]].remove(card)
         ph.trick.append(card)
         ph.by.append(seat)
