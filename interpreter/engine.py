@@ -417,12 +417,10 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     """Apply a legal move and advance to the next decision (or the end of the deal)."""
     if st.deal_over or st.ph is None:
         raise IllegalMoveError("no move is pending: the deal is over")
-    game, index = st.game, st.phase
-    phase = game.phases[index]
+    phase = st.game.phases[st.phase]
     if check and not is_legal(st, phase, move):
         raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
     st.legal = None  # the position changes (see is_legal)
-    seat = phase.actor(st)
     BUDGET.steps = 0
     history = st.history
     if len(history) >= MAX_DEAL_MOVES and history[-MAX_DEAL_MOVES][0] == st.deal_no:
@@ -431,14 +429,7 @@ def apply(st: State, move: Move, check: bool = True) -> None:
                                "a phase or `goto` loop that no move ends? check its end condition",
                                phase.source_line)
     try:
-        if move.kind == "card" and game.plain_notation[index]:  # Phase.notation's own rule, without the call
-            history.append([st.deal_no, seat, game.deck.codes[move.value]])
-        else:
-            history.append([st.deal_no, seat, phase.notation(st, move)])
-        over = phase.apply(st, move)
-        if over is None:  # the phase did not say
-            over = phase.done(st)
-        if not over:
+        if not phase.play(st, move, history):
             if not st.abandon:
                 return  # the same phase asks again: nothing for `advance` to do
         else:

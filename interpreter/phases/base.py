@@ -49,6 +49,18 @@ class Phase:
     def done(self, st: State) -> bool:
         return True
 
+    def play(self, st: State, move: Move, history: list) -> bool:
+        """Make `move` (a legal one) for the seat to move, logging it in `history` first as `[deal number, seat,
+        notation]`; whether the phase is now `done`. The engine makes every move through here: this one asks
+        `actor`, `notation`, `apply` and `done` in turn; a phase may do it all in one lean body instead."""
+        game = st.game
+        if move.kind == "card" and game.plain_notation[st.phase]:  # `notation`'s own rule, without the call
+            history.append([st.deal_no, self.actor(st), game.deck.codes[move.value]])
+        else:
+            history.append([st.deal_no, self.actor(st), self.notation(st, move)])
+        over = self.apply(st, move)
+        return self.done(st) if over is None else over
+
     def held(self, st: State) -> list:
         """Cards the phase holds outside every zone (a trick being played), for card accounting."""
         return []

@@ -455,7 +455,7 @@ class TricksPhase(Phase):
         moves = st.game.card_moves
         calls_until = self.calls_until
         if calls_until is not None and ph.no >= calls_until:
-            return [moves[c] for c in cards]
+            return list(map(moves.__getitem__, cards))  # (a C loop: no frame for a comprehension)
         return self.offered(st, seat) + [moves[c] for c in cards]
 
     def permitted(self, st, seat: int, cards: list) -> list:
@@ -560,16 +560,23 @@ class TricksPhase(Phase):
     # -- applying ---------------------------------------------------------------------------------------------------
     def apply(self, st, move: Move) -> bool:
         """Play the card (or make the announcement) of `move`; whether the phase is now done."""
+        return self.play(st, move, [])  # (its log entry goes to a list nobody keeps: the caller logs moves)
+
+    def play(self, st, move: Move, history: list) -> bool:
+        """`Phase.play` in one body: log the move in `history`, then play the card (or make the announcement) of
+        `move`; whether the phase is now done."""
         ph = st.ph
         order, turn = ph.order, ph.turn
         seat = order[turn]
         if self.announcements:  # the move may be one, and a card clears those said before it
             if move.kind == "option":
+                history.append([st.deal_no, seat, self.notation(st, move)])
                 self.announce(st, seat, move.value)
                 return False
             if ph.said:
                 ph.said = []
         card = move.value
+        history.append([st.deal_no, seat, st.game.deck.codes[card]])  # (a card's notation: its code, as `notation`)
         st.zones[st.zone_ids[self.hand][seat]].remove(card)
         ph.trick.append(card)
         ph.by.append(seat)
@@ -811,7 +818,6 @@ class PlainTricksPhase(TricksPhase):
         ph = st.ph
         trick = ph.trick
         hand = st.zones[st.zone_ids[self.hand][ph.order[ph.turn]]]
-        moves = st.game.card_moves
         if trick and self.follow:
             same = (self.suit_mates or self.mates_table(st.game.deck))[trick[0]].intersection(hand)
             if same:
@@ -824,7 +830,7 @@ class PlainTricksPhase(TricksPhase):
                 trumps = (self.by_suit or self.suit_cards(st.game.deck)).get(trump, NO_CARDS).intersection(hand)
                 if trumps:
                     return self.listed(st, self.over_trumped(st, trumps))
-        return [moves[c] for c in sorted(hand)]
+        return list(map(st.game.card_moves.__getitem__, sorted(hand)))
 
     def listed(self, st, cards) -> list:
         """The moves playing `cards` (a set of them, or a list), in card order: for a set, remembered (a player
