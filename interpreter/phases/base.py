@@ -1,9 +1,10 @@
 """The phase protocol every building block follows, and the helpers phases share.
 
 A phase is compiled once from its spec mapping. At run time it keeps its own small, flat, JSON-able dict in
-`state.ph` (or a record that reads as that dict: `tricks`, see `progress_of`). An automatic phase (a deal,
-effects) does its work in `start`; an interactive one names the seat to move (`actor`), lists `legal` moves,
-`apply`s one, and says when it is `done`.
+`state.ph` (or a record that reads as that dict, `phases.progress.Progress`: `tricks`, `auction`, `discard` and
+`choose` keep one; see `progress_of`). An automatic phase (a deal, effects) does its work in `start`; an
+interactive one names the seat to move (`actor`), lists `legal` moves, `apply`s one, and says when it is `done`;
+the engine makes a move through `play` (log it, apply it, say whether the phase is done).
 """
 from __future__ import annotations
 

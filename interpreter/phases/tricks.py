@@ -27,7 +27,6 @@ order); `points` gives `on_trick` its `trick_points` (default: the deck's points
 """
 from __future__ import annotations
 
-from collections.abc import MutableMapping
 from typing import Callable, NamedTuple
 
 from .. import dsltypes as T
@@ -35,6 +34,7 @@ from ..dsl import parse
 from ..reads import read_names, words_in
 from ..state import Event, Move, tupled
 from .base import Phase, kept_where, with_locals
+from .progress import Progress
 
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
 PER_CARD_MEMO = 256  # inputs whose per-card values a table remembers (then it starts again)
@@ -142,7 +142,7 @@ class CardTable:
         return out
 
 
-class TrickProgress(MutableMapping):
+class TrickProgress(Progress):
     """A tricks phase's progress, its `state.ph`: the phase reads and writes its fields as attributes (cheaper than
     a dict's items, and it touches them at every card); everyone else (saves, the position digest, copies, views,
     bots, rendering) reads, changes and compares it as the dict of its fields, in this order (see TricksPhase).
@@ -171,13 +171,7 @@ class TrickProgress(MutableMapping):
     @classmethod
     def of(cls, values) -> "TrickProgress":
         """The progress with the fields of `values` (a mapping of every field, e.g. a saved state's dict)."""
-        missing = [name for name in cls.FIELDS if name not in values]
-        if missing or len(values) != len(cls.FIELDS):
-            raise ValueError(f"a trick phase's progress has the fields {', '.join(cls.FIELDS)}, not "
-                             f"{', '.join(values)}")
-        progress = cls.__new__(cls)
-        for name in cls.FIELDS:
-            setattr(progress, name, values[name])
+        progress = super().of(values)
         progress.orders = None
         return progress
 
@@ -190,31 +184,6 @@ class TrickProgress(MutableMapping):
         other.said, other.strength, other.points = self.said[:], _copied(self.strength), _copied(self.points)
         other.orders = self.orders  # shared: its orders are never changed in place
         return other
-
-    def __getitem__(self, key: str):
-        if key in FIELD_NAMES:
-            return getattr(self, key)
-        raise KeyError(key)
-
-    def __setitem__(self, key: str, value) -> None:
-        if key not in FIELD_NAMES:
-            raise KeyError(f"{key!r}: a trick phase's progress has no such field")
-        setattr(self, key, value)
-
-    def __delitem__(self, key: str) -> None:
-        raise TypeError("a trick phase's progress keeps every field")
-
-    def __iter__(self):
-        return iter(self.FIELDS)
-
-    def __len__(self) -> int:
-        return len(self.FIELDS)
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-
-FIELD_NAMES = frozenset(TrickProgress.FIELDS)
 
 
 def _copied(value):
