@@ -215,21 +215,29 @@ class AuctionPhase(Phase):
 
     def apply(self, st, move: Move) -> bool:
         """Make the call `move`; whether the auction is now over."""
+        return self.play(st, move, [])  # (its log entry goes to a list nobody keeps: the caller logs moves)
+
+    def play(self, st, move: Move, history: list) -> bool:
+        """`Phase.play` in one body: log the call `move` in `history` (its notation: `pass`, `hold` or the bid's
+        name), then make it; whether the auction is now over."""
         ph = st.ph
         i = ph.turn
         passed, spoken, seat = ph.passed, ph.spoken, ph.order[i]
         spoken[i] += 1
         kind = move.kind
         if kind == "pass":
+            history.append([st.deal_no, seat, "pass"])
             passed[i] = True
             call = 0
         else:
             value = move.value
             ph.high, ph.high_by = value, seat
             if kind == "bid":
+                history.append([st.deal_no, seat, self.names[value]])
                 ph.last[i] = value
                 call = 1 + value
             else:
+                history.append([st.deal_no, seat, "hold"])
                 call = 1 + len(self.names) + value
             if value in self.locking:
                 ph.locked[i] = True

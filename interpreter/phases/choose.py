@@ -164,17 +164,24 @@ class ChoosePhase(Phase):
 
     def apply(self, st, move: Move) -> bool:
         """Make the choice `move` (its `do` statements run); the phase is then over."""
+        return self.play(st, move, [])  # (its log entry goes to a list nobody keeps: the caller logs moves)
+
+    def play(self, st, move: Move, history: list) -> bool:
+        """`Phase.play` in one body: log the choice `move` in `history` (by its `notation`), then make it; the
+        phase is then over."""
         ph = st.ph
         me = ph.seat
         events = st.events
         mark = len(events)  # the move's own line goes before what its statements log
         if move.kind == "option":
+            history.append([st.deal_no, me, move.value])
             do = self.actions[move.value]
             if do is not None:
                 with_locals(st, {"me": me}, do)
             row = self.option_events.get(move.value)
             event = row[me] if row is not None and me < len(row) else self.option_event(me, move)
         else:
+            history.append([st.deal_no, me, st.game.value_code(move.value, self.choice_type[0], st.n)])
             if self.source_do is not None:
                 with_locals(st, {"me": me, "choice": move.value}, self.source_do)
             event = Event("choose", me, (), move, None, self.id)

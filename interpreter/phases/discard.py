@@ -172,13 +172,21 @@ class DiscardPhase(Phase):
 
     def apply(self, st, move: Move) -> bool:
         """Discard the card of `move` (or close with `done`); whether the phase is now over."""
+        return self.play(st, move, [])  # (its log entry goes to a list nobody keeps: the caller logs moves)
+
+    def play(self, st, move: Move, history: list) -> bool:
+        """`Phase.play` in one body: log `move` in `history` (its notation: the card's code, or `done`), then
+        discard its card (or close); whether the phase is now over."""
         ph = st.ph
         me = ph.seat
-        if move.kind == "option" and move.value == "done":
+        kind = move.kind
+        if kind == "option" and move.value == "done":
+            history.append([st.deal_no, me, "done"])
             st.events.append(Event("discard", me, (), DONE, None, self.id))
             self._next_seat(st)
             return ph.closed
         card = move.value
+        history.append([st.deal_no, me, st.game.deck.codes[card] if kind == "card" else str(card)])
         ids = st.zone_ids
         st.zones[ids[self.source][me]].remove(card)
         st.zones[ids[self.target][me]].append(card)
