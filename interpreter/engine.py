@@ -129,74 +129,70 @@ def advance(st: State) -> None:
     """Run automatic phases (and skip phases whose `when` is false) until a seat must decide or the deal ends.
     The `when` conditions checked between two phase starts share the defines they use (game.stretch)."""
     st.legal = None  # the position changes: the moves listed before no longer hold
-    stretch = st.game.stretch
+    game = st.game
+    stretch = game.stretch
     try:
-        _advance(st, stretch)
+        phases, end_now, gotos = game.phases, game.end_now, game.gotos
+        count = len(phases)
+        steps = 0
+        while not st.deal_over:
+            steps += 1
+            BUDGET.steps = 0
+            if steps > MAX_AUTOMATIC_STEPS:
+                raise runaway(phases[min(st.phase, count - 1)])
+            if st.abandon:
+                abandon_deal(st)
+                return
+            index = st.phase
+            if index >= count:
+                end_deal(st)
+                return
+            phase = phases[index]
+            if st.ph is None and end_now is not None and end_now(st):
+                st.events.append(Event("match-end", value="target"))
+                end_deal(st)
+                st.match_over = True
+                return
+            try:
+                if st.ph is None:
+                    when = phase.when
+                    if when is not None:
+                        stretch.open()
+                        if not when(st):  # skipped; and as a `when` only reads, nothing checked above can change
+                            first = index  # before the next phase's `when`: that is checked at once (a step each)
+                            while True:
+                                index += 1
+                                if index == count:
+                                    break
+                                when = phases[index].when
+                                if when is None or when(st):
+                                    break
+                            st.phase = index
+                            steps += index - first
+                            if steps > MAX_AUTOMATIC_STEPS:  # stopped at the phase where the count ran out
+                                st.phase = index - (steps - MAX_AUTOMATIC_STEPS - 1)
+                                steps = MAX_AUTOMATIC_STEPS + 1
+                            if index == count or steps > MAX_AUTOMATIC_STEPS:
+                                steps -= 1  # the loop's next turn counts this step again, and ends the deal or stops
+                                continue
+                            phase = phases[index]
+                            if when is None:
+                                BUDGET.steps = 0  # as the loop's next turn would have it
+                        stretch.close()  # the phase starts: the game changes (a stretch is only opened above)
+                    phase.start(st)
+                if phase.done(st):
+                    if gotos:
+                        finish_phase(st, phase)
+                    else:  # finish_phase without a `goto` to look at
+                        st.ph = None
+                        st.phase += 1
+                    continue
+            except PYTHON_ERRORS as exc:
+                st.phase = index  # where it failed (a `when` of a phase being skipped, say)
+                raise phase_failure(phases[index], exc) from None
+            return
     finally:
         stretch.close()
-
-
-def _advance(st: State, stretch) -> None:
-    game = st.game
-    phases, end_now, gotos = game.phases, game.end_now, game.gotos
-    count = len(phases)
-    steps = 0
-    while not st.deal_over:
-        steps += 1
-        BUDGET.steps = 0
-        if steps > MAX_AUTOMATIC_STEPS:
-            raise runaway(phases[min(st.phase, count - 1)])
-        if st.abandon:
-            abandon_deal(st)
-            return
-        index = st.phase
-        if index >= count:
-            end_deal(st)
-            return
-        phase = phases[index]
-        if st.ph is None and end_now is not None and end_now(st):
-            st.events.append(Event("match-end", value="target"))
-            end_deal(st)
-            st.match_over = True
-            return
-        try:
-            if st.ph is None:
-                when = phase.when
-                if when is not None:
-                    stretch.open()
-                    if not when(st):  # skipped; and as a `when` only reads, nothing checked above can change
-                        first = index  # before the next phase's `when`: that is checked at once (a step each)
-                        while True:
-                            index += 1
-                            if index == count:
-                                break
-                            when = phases[index].when
-                            if when is None or when(st):
-                                break
-                        st.phase = index
-                        steps += index - first
-                        if steps > MAX_AUTOMATIC_STEPS:  # stopped at the phase where the count ran out
-                            st.phase = index - (steps - MAX_AUTOMATIC_STEPS - 1)
-                            steps = MAX_AUTOMATIC_STEPS + 1
-                        if index == count or steps > MAX_AUTOMATIC_STEPS:
-                            steps -= 1  # the loop's next turn counts this step again, and ends the deal or stops
-                            continue
-                        phase = phases[index]
-                        if when is None:
-                            BUDGET.steps = 0  # as the loop's next turn would have it
-                    stretch.close()  # the phase starts: the game changes (a stretch is only opened above)
-                phase.start(st)
-            if phase.done(st):
-                if gotos:
-                    finish_phase(st, phase)
-                else:  # finish_phase without a `goto` to look at
-                    st.ph = None
-                    st.phase += 1
-                continue
-        except PYTHON_ERRORS as exc:
-            st.phase = index  # where it failed (a `when` of a phase being skipped, say)
-            raise phase_failure(phases[index], exc) from None
-        return
 
 
 def runaway(phase) -> SpecRuntimeError:
