@@ -42,8 +42,9 @@ class Special:
 
     @property
     def checked(self) -> bool:
-        """Whether the bid needs a look at the state before it is offered (beyond the standing bid)."""
-        return self.first_call or self.free is not None or self.bound is not None
+        """Whether the bid's `when` needs a look at the state before it is offered (beyond the standing bid and
+        whether this is the bidder's first call)."""
+        return self.free is not None or self.bound is not None
 
 
 class AuctionProgress(Progress):
@@ -90,10 +91,10 @@ class AuctionPhase(Phase):
     """A compiled `auction` phase. `special` maps a rung of the ladder to its flags; `normal_above[i]` is the
     lowest rung above i (i = -1: no bid yet) that is not special (the ladder's length when there is none).
 
-    What the standing bid alone decides is worked out once, the first time it is needed: `offers[jumps][high + 1]`
-    (and `locked_offers` for a bidder limited to passing) lists, in ladder order, the bids that may follow the
-    standing bid `high` — as moves when none needs a further check, else as (move, flags) pairs where flags is
-    None for a bid offered as it is."""
+    What the standing bid and the bidder's first call alone decide is worked out once, the first time it is
+    needed: `offers[row][high + 1]` (and `locked_offers` for a bidder limited to passing), row = `jumps` + 2 for
+    a bidder's first call, lists in ladder order the bids that may follow the standing bid `high` — as moves when
+    none needs a look at its `when`, else as (move, flags) pairs where flags is None for a bid offered as it is."""
 
     type_name = "auction"
     __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above",
@@ -115,8 +116,8 @@ class AuctionPhase(Phase):
                 nxt = i
         self.normal_above: list[int] = above[::-1]  # index i + 1 holds the answer for rung i
         self.bid_moves = tuple(Move("bid", index) for index in range(ladder))
-        self.offers: tuple = ([None] * (ladder + 1), [None] * (ladder + 1))  # filled as the auction needs them
-        self.locked_offers: tuple = ([None] * (ladder + 1), [None] * (ladder + 1))
+        self.offers: tuple = tuple([None] * (ladder + 1) for _ in range(4))  # filled as the auction needs them
+        self.locked_offers: tuple = tuple([None] * (ladder + 1) for _ in range(4))
         self.hold_moves = tuple(Move("hold", index) for index in range(ladder))
         # by rung: whether a standing bid there may be held (by a bidder seated before its maker)
         self.holdable = tuple(hold == "later" and (index not in special or special[index].holdable)
@@ -124,13 +125,15 @@ class AuctionPhase(Phase):
         self.names = names  # the ladder's names, by rung (the notation of a bid)
         self.call_events: list[list] = []  # by seat, by call (call_event): the `bid` event, built once
 
-    def _offers(self, high: int, jumps: bool, locked: bool) -> tuple:
-        """The bids that may follow the standing bid `high` as far as it alone decides (see the class), worked
-        out the first time they are asked for."""
+    def _offers(self, high: int, row: int, locked: bool) -> tuple:
+        """The bids that may follow the standing bid `high` as far as it and whether this is the bidder's first
+        call alone decide (see the class; `row` = jumps + 2 for a first call), worked out the first time they are
+        asked for."""
         table = self.locked_offers if locked else self.offers
-        known = table[jumps][high + 1]
+        known = table[row][high + 1]
         if known is not None:
             return known
+        jumps, first = bool(row & 1), row >= 2
         bids = self.bid_moves
         step = self.normal_above[high + 1]
         picked: list[tuple[Move, Special | None]] = []
@@ -139,10 +142,11 @@ class AuctionPhase(Phase):
             if flags is None:
                 if not locked and (jumps or index == step):
                     picked.append((bids[index], None))
-            elif (flags.after_lock or not locked) and (flags.jump or jumps or step >= index):
+            elif (flags.after_lock or not locked) and (flags.jump or jumps or step >= index) and \
+                    (first or not flags.first_call):
                 picked.append((bids[index], flags if flags.checked else None))
         offers = tuple(move for move, _ in picked) if all(flags is None for _, flags in picked) else tuple(picked)
-        table[jumps][high + 1] = offers
+        table[row][high + 1] = offers
         return offers
 
     @classmethod
@@ -181,25 +185,24 @@ class AuctionPhase(Phase):
         ph = st.ph
         i = ph.turn
         high = ph.high
-        jumps = ph.jumps
+        row = ph.jumps + (0 if ph.spoken[i] else 2)
         if ph.locked[i]:
             moves = [PASS]
-            offers = self.locked_offers[jumps][high + 1]
+            offers = self.locked_offers[row][high + 1]
             if offers is None:
-                offers = self._offers(high, jumps, True)
+                offers = self._offers(high, row, True)
         else:
             moves = [PASS]
             if high >= 0 and self.holdable[high] and ph.order.index(ph.high_by) > i:  # made by a later bidder
                 moves.append(self.hold_moves[high])
-            offers = self.offers[jumps][high + 1]
+            offers = self.offers[row][high + 1]
             if offers is None:
-                offers = self._offers(high, jumps, False)
+                offers = self._offers(high, row, False)
         if not offers or type(offers[0]) is Move:
             moves.extend(offers)
             return moves
-        spoken = ph.spoken[i]
         for move, flags in offers:
-            if flags is None or (not (spoken and flags.first_call) and (flags.free is None or flags.free(st))
+            if flags is None or ((flags.free is None or flags.free(st))
                                  and (flags.bound is None or self.allows(st, flags.bound, i))):
                 moves.append(move)
         return moves
