@@ -131,6 +131,7 @@ def advance(st: State) -> None:
     st.legal = None  # the position changes: the moves listed before no longer hold
     game = st.game
     stretch = game.stretch
+    opened = False  # whether the stretch is open (it is closed between two calls)
     try:
         phases, end_now, gotos = game.phases, game.end_now, game.gotos
         count = len(phases)
@@ -158,6 +159,7 @@ def advance(st: State) -> None:
                     when = phase.when
                     if when is not None:
                         stretch.open()
+                        opened = True
                         if not when(st):  # skipped; and as a `when` only reads, nothing checked above can change
                             first = index  # before the next phase's `when`: that is checked at once (a step each)
                             while True:
@@ -179,6 +181,7 @@ def advance(st: State) -> None:
                             if when is None:
                                 BUDGET.steps = 0  # as the loop's next turn would have it
                         stretch.close()  # the phase starts: the game changes (a stretch is only opened above)
+                        opened = False
                     phase.start(st)
                 if phase.done(st):
                     if gotos:
@@ -192,7 +195,8 @@ def advance(st: State) -> None:
                 raise phase_failure(phases[index], exc) from None
             return
     finally:
-        stretch.close()
+        if opened:
+            stretch.close()
 
 
 def runaway(phase) -> SpecRuntimeError:

@@ -55,6 +55,7 @@ def play_twins(path: str, players: int, deals: int, options: dict | None, kinds:
             move = moves[rng.randrange(len(moves))]
             seat = engine.actor(st)
             engine.apply(st, move, check=bool(seed % 2))
+            assert game.stretch.token is None  # `advance` leaves no stretch of `when` checks open
             general_apply(twin, move)
             if not isinstance(phase, LEAN):
                 continue
