@@ -3,7 +3,7 @@
 `engine.apply` makes a move through one phase hook, `Phase.play`: the base hook asks the phase's `actor`,
 `notation`, `apply` and `done` in turn; the auction, discard and choose phases override it with one body that
 logs the move and makes it. At every move of seeded random deals, a twin state is moved on through the base hook
-(`general_apply`, the engine's steps written out) and must match the engine's: the same move log
+(`general_apply` of test_card_speed, the engine's steps written out) and must match the engine's: the same move log
 (`[deal_no, seat, notation]` entries, what saves and replays read), the same events, the same state as JSON, the
 same save digest."""
 from __future__ import annotations
@@ -20,24 +20,13 @@ from interpreter.phases.choose import ChoosePhase
 from interpreter.phases.discard import DiscardPhase
 from interpreter.replay import position
 from .conftest import game_of
+from .test_card_speed import general_apply  # the engine's steps with the base `Phase.play` for every phase
 
 LEAN = (AuctionPhase, DiscardPhase, ChoosePhase)
 ALL_VARIANTS = {"misere_without_talon": True, "jump_bids": True}
 GAMES = [("games/preferans.yaml", 3, 12, None), ("games/preferans.yaml", 3, 12, ALL_VARIANTS),
          ("games/preferans-4.yaml", 4, 6, None), ("games/tarot.yaml", 4, 6, None), ("games/tarot-5.yaml", 5, 4, None),
          ("games/piquet.yaml", 2, 4, None), ("games/hearts.yaml", 4, 2, None), ("games/belote.yaml", 4, 4, None)]
-
-
-def general_apply(st, move) -> None:
-    """`engine.apply(st, move, check=False)` with the base `Phase.play` (actor, notation, apply, done) for every
-    phase, the lean `play`s bypassed."""
-    phase = engine.current_phase(st)
-    st.legal = None
-    if Phase.play(phase, st, move, st.history):
-        engine.finish_phase(st, phase)
-    elif not st.abandon:
-        return
-    engine.advance(st)
 
 
 def play_twins(path: str, players: int, deals: int, options: dict | None, kinds: collections.Counter) -> None:
@@ -49,12 +38,10 @@ def play_twins(path: str, players: int, deals: int, options: dict | None, kinds:
         twin = st.copy()
         rng = random.Random(seed)
         while not st.deal_over:
-            phase = engine.current_phase(st)
-            moves = engine.legal_moves(st)
+            phase, seat, moves = engine.current_phase(st), engine.actor(st), engine.legal_moves(st)
             assert engine.legal_moves(twin) == moves
-            move = moves[rng.randrange(len(moves))]
-            seat = engine.actor(st)
-            engine.apply(st, move, check=bool(seed % 2))
+            move = rng.choice(moves)
+            engine.apply(st, move, check=seed % 2 == 0)
             assert game.stretch.token is None  # `advance` leaves no stretch of `when` checks open
             general_apply(twin, move)
             if not isinstance(phase, LEAN):
