@@ -54,3 +54,25 @@ def test_the_others_see_a_private_discard_go(path, players):
                 assert event.audience == tuple(s for s in range(players) if s != event.seat)
                 masked += 1
     assert masked > 0
+
+
+def test_scoring_after_skipped_last_phases_reads_defines_afresh(tmp_path):
+    """The deal's last phase is skipped by its `when` (which reads the define `total`, remembered while `when`s
+    are checked); the deal then ends and scoring first zeroes what `total` sums, then adds `total` to the bonus.
+    The remembered value must be gone by then: the bonus is 0 + 5 (tiny's bonus when both took the same, here 0
+    each), not 120 + 5 (`total` at the check: every card point of the deal)."""
+    game = tiny_with(tmp_path, "", before="facts:")
+    text = open(tmp_path / "v.yaml", encoding="utf-8").read()
+    text = text.replace('  opponent(s): "left(s)"\n', '  opponent(s): "left(s)"\n  total: "taken[active[0]] + taken[active[1]]"\n')
+    text = text.replace("facts:", '  - id: never\n    type: effects\n    when: "total < 0"\n    do: "taken[active[0]] = 1"\n\nfacts:', 1)
+    text = text.replace('  - "for s in seats: score[s] += taken[s]"\n',
+                        '  - "for s in seats: score[s] += taken[s]"\n  - "for s in seats: taken[s] = 0"\n'
+                        '  - "for s in seats: bonus[s] += total"\n')
+    path = tmp_path / "w.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = load_game(str(path))
+    st = engine.new_match(game, 2, 0)
+    rng = random.Random(0)
+    while not st.deal_over:
+        engine.apply(st, rng.choice(engine.legal_moves(st)))
+    assert sum(st.sheet["score"]) == 120 and st.sheet["bonus"] == [5, 5]
