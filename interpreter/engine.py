@@ -31,14 +31,13 @@ def new_match(game, players: int | None = None, seed: int | None = 0, options: d
     n = players or game.default_players
     if n not in game.players:
         raise ValueError(f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}")
-    st = State(game, n, resolve_options(game, options) if options else dict(game.option_defaults), seed)
     defaults, per_seat = game.var_starts("new" if deal else "match")  # "new": the match's and the first deal's
-    values = st.vars = dict(defaults)
+    values = dict(defaults)
     for name, default in per_seat:
         values[name] = [default] * n
-    st.sheet = game.copy_sheet(game.blank_sheet(n))
+    st = State(game, n, resolve_options(game, options) if options else dict(game.option_defaults), seed, values,
+               game.copy_sheet(game.blank_sheet(n)), stack)
     st.dealer = game.first_dealer_seat(st) if dealer is None else dealer
-    st.stack = stack
     if deal:
         _seat_deal(st, True)  # a new state has no cards dealt, nothing revealed and every seat its own master
     return st

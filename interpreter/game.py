@@ -182,6 +182,7 @@ class Game:
     _zone_seers: dict = field(default_factory=dict)  # player count -> ((zone id, seers, top)) (zone_seers)
     _blank_sheets: dict = field(default_factory=dict)  # player count -> the sheet of a new match (blank_sheet)
     _var_starts: dict = field(default_factory=dict)  # scope -> (its vars' defaults, those per seat) (var_starts)
+    seats: dict = field(default_factory=dict)  # player count -> (0, 1, …, n - 1) (a PerCount)
     seat_orders: dict = field(default_factory=dict)  # player count -> the seats from the dealer's next round to
     #                                                  the dealer, by dealer (a PerCount: seat_orders[4][3])
     _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
@@ -197,6 +198,7 @@ class Game:
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
         self.card_order = tuple(range(len(self.deck)))  # the cards in deck order (a deal shuffles a copy)
         self._zone_base = PerCount(self._zone_bases)
+        self.seats = PerCount(lambda n: tuple(range(n)))
         self.seat_orders = PerCount(seat_orders)
         self._blank_sheets = PerCount(self._blank_sheet)
         self._bases = self._zone_base.__getitem__  # a dict's own look-up: no Python call on each use of a zone

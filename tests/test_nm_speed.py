@@ -1,0 +1,77 @@
+"""A new match, built in fewer steps (State made with the match's vars, sheet and stack at once, the seats
+copied from the game's table), is the state the straightforward way makes: a bare State, then every var at its
+default, a copy of the blank sheet, the first dealer, and the first deal seated and run to its first decision."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from interpreter import engine
+from interpreter.state import State
+
+from .conftest import SPECS, game_of
+
+
+def _straightforward(game, n: int, seed: int, dealer: int | None = None, stack: dict | None = None) -> State:
+    st = State(game, n, dict(game.option_defaults), seed)
+    engine._start_vars(st, "match")
+    engine._start_vars(st, "deal")
+    st.sheet = copy.deepcopy(game.blank_sheet(n))
+    st.dealer = game.first_dealer_seat(st) if dealer is None else dealer
+    st.stack = stack
+    engine._seat_deal(st, True)
+    return st
+
+
+def _slots(st: State) -> dict:
+    """Every field of a state but its game, its phase's progress as the dict it reads as."""
+    out = {name: getattr(st, name) for name in State.__slots__ if name not in ("game", "ph", "unsettled")}
+    out["ph"] = None if st.ph is None else dict(st.ph)
+    return out
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_new_match_is_the_straightforward_one(spec):
+    game = game_of(spec)
+    for n in game.players:
+        for seed in (0, 7, 123):
+            fast, plain = engine.new_match(game, n, seed), _straightforward(game, n, seed)
+            assert _slots(fast) == _slots(plain)
+            assert fast.to_json() == plain.to_json()
+        fast, plain = engine.new_match(game, n, 5, dealer=n - 1), _straightforward(game, n, 5, dealer=n - 1)
+        assert _slots(fast) == _slots(plain) and fast.dealer == n - 1
+
+
+def test_a_new_match_shares_nothing_it_changes_with_another():
+    """Two matches (and the game's tables) share no list, dict or set play changes in place: the sheet's columns
+    and rows, the per-seat vars (one list per var), the seats, the zones."""
+    game = game_of("games/preferans.yaml")
+    a, b = engine.new_match(game, 3, 1), engine.new_match(game, 3, 1)
+    blank = game.blank_sheet(3)
+    for name, column in a.sheet.items():
+        assert column is not b.sheet[name] and column is not blank[name]
+        if name in game.pair_columns:
+            assert all(row is not other for row, other in zip(column, b.sheet[name]))
+            assert all(row is not other for row, other in zip(column, blank[name]))
+    per_seat = [value for value in a.vars.values() if isinstance(value, list)]
+    assert per_seat and len({id(v) for v in per_seat}) == len(per_seat)
+    assert all(a.vars[k] is not b.vars[k] for k, v in a.vars.items() if isinstance(v, list))
+    for name in ("active", "controller", "zones", "vars", "sheet", "history", "events", "revealed", "shown",
+                 "loc", "hidden", "_deals"):
+        assert getattr(a, name) is not getattr(b, name), name
+    assert a.active is not a.controller and type(a.controller) is list and a.controller == [0, 1, 2]
+    a.controller[0] = 2
+    assert b.controller == [0, 1, 2] and engine.new_match(game, 3, 2).controller == [0, 1, 2]
+
+
+def test_a_bare_state_is_as_before():
+    """`State(game, n, options, seed)`, as a save's loading makes it: no vars, no sheet, seat 0 dealing,
+    nothing dealt."""
+    game = game_of("games/tarot.yaml")
+    st = State(game, 4, {}, 3)
+    assert (st.vars, st.sheet, st.dealer, st.deal_no, st.stack, st.ph, st.phase) == ({}, {}, 0, 0, None, None, 0)
+    assert st.active == st.controller == [0, 1, 2, 3] and st.active is not st.controller
+    assert st.active is not State(game, 4, {}, 3).active and st.zones == [[] for _ in range(game.zone_count(4))]
+    assert not (st.deal_over or st.match_over or st.abandon) and st.viewer is None and st.legal is None
+    assert (st.deal_events, st.events, st.history, st.revealed, st.shown) == (0, [], [], set(), set())
