@@ -14,6 +14,7 @@ from itertools import chain, repeat
 from operator import is_
 
 from .dslruntime import PYTHON_ERRORS, BUDGET
+from .game import SHARED_STARTS
 from .phases.base import with_locals
 from .state import Event, Move, State
 
@@ -108,7 +109,7 @@ def _seat_deal(st: State, play: bool) -> None:
     """Start the next deal of a state whose zones and deal vars are as a deal starts: number it, seat the
     players, log its start and (if `play`) run up to the first decision."""
     game, n = st.game, st.n
-    st.deal_no += 1
+    no = st.deal_no = st.deal_no + 1
     order = game.seat_orders[n][st.dealer % n]  # from the dealer's next seat round to the dealer
     out = None if game.sit_out is None else game.sit_out(st)
     if out:
@@ -119,7 +120,7 @@ def _seat_deal(st: State, play: bool) -> None:
     st.phase, st.ph = 0, None
     st.deal_over = False
     st.deal_events = len(st.events)
-    st.events.append(Event("deal-start", st.dealer, (), st.deal_no))
+    st.events.append(game.deal_starts[st.dealer][no] if no < SHARED_STARTS else Event("deal-start", st.dealer, (), no))
     if play:
         advance(st)
 

@@ -4,11 +4,13 @@ default, a copy of the blank sheet, the first dealer, and the first deal seated 
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
 from interpreter import engine
-from interpreter.state import State
+from interpreter.game import SHARED_STARTS
+from interpreter.state import Event, State
 
 from .conftest import SPECS, game_of
 
@@ -75,3 +77,22 @@ def test_a_bare_state_is_as_before():
     assert st.active is not State(game, 4, {}, 3).active and st.zones == [[] for _ in range(game.zone_count(4))]
     assert not (st.deal_over or st.match_over or st.abandon) and st.viewer is None and st.legal is None
     assert (st.deal_events, st.events, st.history, st.revealed, st.shown) == (0, [], [], set(), set())
+
+
+@pytest.mark.parametrize("spec, options", [("games/preferans.yaml", None), ("games/tarot.yaml", {"rounds": 9})])
+def test_shared_start_events_read_as_made_ones(spec, options):
+    """The "deal-start" events of the first deals (made once per dealer: `Game.deal_starts`) and the "deal"
+    events (`Game.deal_logged`) are those a deal made before: its number and dealer, past the shared ones too."""
+    game = game_of(spec)
+    st = engine.new_match(game, game.default_players, 4, options)
+    rng = random.Random(4)
+    for no in range(1, SHARED_STARTS + 4):
+        assert st.deal_no == no
+        start, opened = st.events[st.deal_events:st.deal_events + 2]
+        assert start == Event("deal-start", st.dealer, (), no) and type(start) is Event
+        assert opened == Event("deal", st.dealer) and type(opened) is Event
+        while not st.deal_over:
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+        assert not st.match_over
+        engine.next_deal(st)
