@@ -184,7 +184,8 @@ class Game:
     _zone_seers: dict = field(default_factory=dict)  # player count -> ((zone id, seers, top)) (zone_seers)
     _blank_sheets: dict = field(default_factory=dict)  # player count -> the sheet of a new match (blank_sheet)
     _var_starts: dict = field(default_factory=dict)  # scope -> (its vars' defaults, those per seat) (var_starts)
-    seats: dict = field(default_factory=dict)  # player count -> (0, 1, …, n - 1) (a PerCount)
+    blank_state: dict = field(default_factory=dict)  # player count -> ((0, 1, …, n - 1), the number of zones,
+    #                                                  zone_table(n)): what a new State is made of (a PerCount)
     deal_starts: dict = field(default_factory=dict)  # dealer -> the "deal-start" events of deals 0 to
     #                                                  SHARED_STARTS - 1 by number (a PerCount; events never change)
     deal_logged: dict = field(default_factory=dict)  # dealer -> the "deal" event a deal phase logs (a PerCount)
@@ -203,7 +204,7 @@ class Game:
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
         self.card_order = tuple(range(len(self.deck)))  # the cards in deck order (a deal shuffles a copy)
         self._zone_base = PerCount(self._zone_bases)
-        self.seats = PerCount(lambda n: tuple(range(n)))
+        self.blank_state = PerCount(lambda n: (tuple(range(n)), self.zone_count(n), self.zone_table(n)))
         self.deal_starts = PerCount(lambda dealer: tuple(Event("deal-start", dealer, (), no)
                                                          for no in range(SHARED_STARTS)))
         self.deal_logged = PerCount(lambda dealer: Event("deal", dealer))

@@ -57,10 +57,10 @@ class State:
         self.vars: dict = {} if values is None else values
         self.sheet: dict = {} if sheet is None else sheet
         self.stack = stack  # zone id -> cards: the next deal places these instead of dealing
-        seats = game.seats[n]
+        seats, zone_count, self.zone_ids = game.blank_state[n]  # zone_ids: zone name -> its ids by seat
         self.active: list = list(seats)
         self.controller: list = list(seats)
-        self.zones: list = list(map(list, repeat((), game.zone_count(n))))  # one empty list per zone
+        self.zones: list = list(map(list, repeat((), zone_count)))  # one empty list per zone
         self.history: list = []  # (deal_no, seat, notation)
         self.events: list = []
         self.revealed: set = set()
@@ -76,7 +76,6 @@ class State:
         self.viewer: int | None = None
         self.unsettled: Any = None  # the last deal record, still to be completed (engine.DealEnd; see `deals`)
         self.legal: tuple | None = None  # the last legal moves listed, with where (engine.legal_moves)
-        self.zone_ids: dict = game.zone_table(n)  # zone name -> its ids in `zones` by seat (the game's table)
 
     @property
     def deals(self) -> list:

@@ -77,6 +77,8 @@ def test_a_bare_state_is_as_before():
     assert st.active is not State(game, 4, {}, 3).active and st.zones == [[] for _ in range(game.zone_count(4))]
     assert not (st.deal_over or st.match_over or st.abandon) and st.viewer is None and st.legal is None
     assert (st.deal_events, st.events, st.history, st.revealed, st.shown) == (0, [], [], set(), set())
+    assert st.zone_ids == game.zone_table(4) and st.zone_ids["hand"] == (0, 1, 2, 3)
+    assert State(game, 3, {}, 3).zones == [[] for _ in range(game.zone_count(3))] != st.zones
 
 
 @pytest.mark.parametrize("spec, options", [("games/preferans.yaml", None), ("games/tarot.yaml", {"rounds": 9})])
