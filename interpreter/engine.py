@@ -14,6 +14,7 @@ from itertools import chain, repeat
 from operator import is_
 
 from .dslruntime import PYTHON_ERRORS, BUDGET
+from .game import SHARED_STARTS
 from .phases.base import with_locals
 from .state import Event, Move, State
 
@@ -31,14 +32,13 @@ def new_match(game, players: int | None = None, seed: int | None = 0, options: d
     n = players or game.default_players
     if n not in game.players:
         raise ValueError(f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}")
-    st = State(game, n, resolve_options(game, options) if options else dict(game.option_defaults), seed)
     defaults, per_seat = game.var_starts("new" if deal else "match")  # "new": the match's and the first deal's
-    values = st.vars = dict(defaults)
+    values = dict(defaults)
     for name, default in per_seat:
         values[name] = [default] * n
-    st.sheet = game.copy_sheet(game.blank_sheet(n))
+    st = State(game, n, resolve_options(game, options) if options else dict(game.option_defaults), seed, values,
+               game.copy_sheet(game.blank_sheet(n)), stack)
     st.dealer = game.first_dealer_seat(st) if dealer is None else dealer
-    st.stack = stack
     if deal:
         _seat_deal(st, True)  # a new state has no cards dealt, nothing revealed and every seat its own master
     return st
@@ -109,7 +109,7 @@ def _seat_deal(st: State, play: bool) -> None:
     """Start the next deal of a state whose zones and deal vars are as a deal starts: number it, seat the
     players, log its start and (if `play`) run up to the first decision."""
     game, n = st.game, st.n
-    st.deal_no += 1
+    no = st.deal_no = st.deal_no + 1
     order = game.seat_orders[n][st.dealer % n]  # from the dealer's next seat round to the dealer
     out = None if game.sit_out is None else game.sit_out(st)
     if out:
@@ -120,7 +120,7 @@ def _seat_deal(st: State, play: bool) -> None:
     st.phase, st.ph = 0, None
     st.deal_over = False
     st.deal_events = len(st.events)
-    st.events.append(Event("deal-start", st.dealer, (), st.deal_no))
+    st.events.append(game.deal_starts[st.dealer][no] if no < SHARED_STARTS else Event("deal-start", st.dealer, (), no))
     if play:
         advance(st)
 

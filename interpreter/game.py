@@ -15,7 +15,9 @@ from .cards import Deck
 from .dslruntime import Stretch
 from .factchecks import NO_LIMITS, FactLimits
 from .phases.base import Phase
-from .state import Move, State
+from .state import Event, Move, State
+
+SHARED_STARTS = 16  # deal numbers up to which a deal's "deal-start" event is made once per dealer (deal_starts)
 
 
 @dataclass(frozen=True, eq=False)
@@ -182,6 +184,11 @@ class Game:
     _zone_seers: dict = field(default_factory=dict)  # player count -> ((zone id, seers, top)) (zone_seers)
     _blank_sheets: dict = field(default_factory=dict)  # player count -> the sheet of a new match (blank_sheet)
     _var_starts: dict = field(default_factory=dict)  # scope -> (its vars' defaults, those per seat) (var_starts)
+    blank_state: dict = field(default_factory=dict)  # player count -> ((0, 1, …, n - 1), the number of zones,
+    #                                                  zone_table(n)): what a new State is made of (a PerCount)
+    deal_starts: dict = field(default_factory=dict)  # dealer -> the "deal-start" events of deals 0 to
+    #                                                  SHARED_STARTS - 1 by number (a PerCount; events never change)
+    deal_logged: dict = field(default_factory=dict)  # dealer -> the "deal" event a deal phase logs (a PerCount)
     seat_orders: dict = field(default_factory=dict)  # player count -> the seats from the dealer's next round to
     #                                                  the dealer, by dealer (a PerCount: seat_orders[4][3])
     _from_sheet: list = field(default_factory=list)  # [whether the standings read only the sheet], once known
@@ -197,6 +204,10 @@ class Game:
         self.card_moves = [Move("card", c) for c in range(len(self.deck))]
         self.card_order = tuple(range(len(self.deck)))  # the cards in deck order (a deal shuffles a copy)
         self._zone_base = PerCount(self._zone_bases)
+        self.blank_state = PerCount(lambda n: (tuple(range(n)), self.zone_count(n), self.zone_table(n)))
+        self.deal_starts = PerCount(lambda dealer: tuple(Event("deal-start", dealer, (), no)
+                                                         for no in range(SHARED_STARTS)))
+        self.deal_logged = PerCount(lambda dealer: Event("deal", dealer))
         self.seat_orders = PerCount(seat_orders)
         self._blank_sheets = PerCount(self._blank_sheet)
         self._bases = self._zone_base.__getitem__  # a dict's own look-up: no Python call on each use of a zone

@@ -48,35 +48,33 @@ class State:
                  "viewer", "hidden", "_deals", "unsettled", "stack", "shown", "abandon", "deal_events",
                  "zone_ids", "legal")
 
-    def __init__(self, game, n: int, options: dict, seed: int | None):
-        self.game = game
-        self.n = n
-        self.options = options
-        self.seed = seed
-        self.deal_no = 0
-        self.dealer = 0
-        self.active: list = list(range(n))
-        self.zones: list = list(map(list, repeat((), game.zone_count(n))))  # one empty list per zone
-        self.vars: dict = {}
-        self.sheet: dict = {}
-        self.phase = 0
-        self.ph: dict | None = None
+    def __init__(self, game, n: int, options: dict, seed: int | None, values: dict | None = None,
+                 sheet: dict | None = None, stack: dict | None = None):
+        """A match of `game` for `n` players before its first deal, seat 0 dealing; `values` (the vars), `sheet`
+        and `stack` (zone id -> cards the first deal places instead of dealing) as a new match starts them
+        (default: none yet)."""
+        self.game, self.n, self.options, self.seed = game, n, options, seed
+        self.vars: dict = {} if values is None else values
+        self.sheet: dict = {} if sheet is None else sheet
+        self.stack = stack  # zone id -> cards: the next deal places these instead of dealing
+        seats, zone_count, self.zone_ids = game.blank_state[n]  # zone_ids: zone name -> its ids by seat
+        self.active: list = list(seats)
+        self.controller: list = list(seats)
+        self.zones: list = list(map(list, repeat((), zone_count)))  # one empty list per zone
         self.history: list = []  # (deal_no, seat, notation)
         self.events: list = []
         self.revealed: set = set()
-        self.controller: list = list(range(n))
+        self.shown: set = set()  # (zone id, seat): zones shown to one seat only
         self.loc: dict = {}
-        self.deal_over = False
-        self.match_over = False
-        self.viewer: int | None = None
         self.hidden: dict = {}  # zone id -> number of cards hidden from the viewer
         self._deals: list = []  # one record per finished deal (read it as `deals`)
-        self.unsettled: Any = None  # the last record, still to be completed (engine.DealEnd; see `deals`)
-        self.stack: dict | None = None  # zone id -> cards: the next deal places these instead of dealing
-        self.shown: set = set()  # (zone id, seat): zones shown to one seat only
-        self.abandon = False  # set by redeal(): the deal ends unscored and the deal passes on
-        self.deal_events = 0  # index in `events` of this deal's first event
-        self.zone_ids: dict = game.zone_table(n)  # zone name -> its ids in `zones` by seat (the game's table)
+        # abandon: set by redeal() (the deal ends unscored, the deal passes on); deal_events: the index in
+        # `events` of this deal's first event
+        self.deal_no, self.dealer, self.phase, self.deal_over, self.match_over, self.abandon, self.deal_events = \
+            0, 0, 0, False, False, False, 0
+        self.ph: dict | None = None
+        self.viewer: int | None = None
+        self.unsettled: Any = None  # the last deal record, still to be completed (engine.DealEnd; see `deals`)
         self.legal: tuple | None = None  # the last legal moves listed, with where (engine.legal_moves)
 
     @property

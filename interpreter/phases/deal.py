@@ -118,7 +118,7 @@ class DealPhase(Phase):
             zones[st.zone_ids[self.rest][0]].extend(reversed(pack[plan.need:]))
         elif self.source is not None:
             source_zone.extend(reversed(pack[plan.need:]))
-        st.events.append(Event("deal", st.dealer))
+        st.events.append(game.deal_logged[st.dealer])
         self.log_table(st)
 
     def log_table(self, st) -> None:
