@@ -32,10 +32,8 @@ def new_match(game, players: int | None = None, seed: int | None = 0, options: d
     n = players or game.default_players
     if n not in game.players:
         raise ValueError(f"{game.name} is for {', '.join(map(str, game.players))} players, not {n}")
-    defaults, per_seat = game.var_starts("new" if deal else "match")  # "new": the match's and the first deal's
-    values = dict(defaults)
-    for name, default in per_seat:
-        values[name] = [default] * n
+    values: dict = {}
+    _set_vars(values, game, "new" if deal else "match", n)  # "new": the match's and the first deal's
     st = State(game, n, resolve_options(game, options) if options else dict(game.option_defaults), seed, values,
                game.copy_sheet(game.blank_sheet(n)), stack)
     st.dealer = game.first_dealer_seat(st) if dealer is None else dealer
@@ -82,8 +80,13 @@ def coerce_option(decl: dict, name: str, value):
 
 def _start_vars(st: State, scope: str) -> None:
     """Set the vars of `scope` ("deal" or "match") to their defaults (one each per seat for per-seat vars)."""
-    defaults, per_seat = st.game.var_starts(scope)
-    values, n = st.vars, st.n
+    _set_vars(st.vars, st.game, scope, st.n)
+
+
+def _set_vars(values: dict, game, scope: str, n: int) -> None:
+    """Put the defaults of the vars of `scope` (see `Game.var_starts`) into `values`, a list of n for a per-seat
+    var."""
+    defaults, per_seat = game.var_starts(scope)
     values.update(defaults)
     for name, default in per_seat:
         values[name] = [default] * n
