@@ -227,9 +227,7 @@ def end_deal(st: State) -> None:
     sheet entries, values and breakdown lines are made when the records are first read (`State.deals`; a playout
     reads none), from the state as the deal ended (`DealEnd`)."""
     game = st.game
-    sheet = game.blank_sheet(st.n)  # never written to: a deal from a blank sheet keeps it (no copy to make)
-    if st.sheet != sheet or not _whole(st.sheet, game.pair_columns):
-        sheet = game.copy_sheet(st.sheet)
+    sheet = game.copy_sheet(st.sheet)
     standing = None if game.standing_from_sheet() else standings(st)
     if game.scoring is not None:
         game.scoring(st)
@@ -239,19 +237,6 @@ def end_deal(st: State) -> None:
     st.events.append(Event("deal-end", None, (), st.deal_no))
     st.deal_over = True
     check_match_end(st)
-
-
-def _whole(sheet: dict, pairs: frozenset) -> bool:
-    """Whether the cells of a sheet add up to an int in each column: for a sheet equal to a blank one, whether
-    its zeros are ints (or bools) rather than a Fraction or float equal to 0, whose differences read otherwise.
-
-    >>> _whole({"a": [0, 0], "b": [[0, 0], [0, 0]]}, frozenset("b")), _whole({"a": [0, Fraction(0)]}, frozenset())
-    (True, False)
-    """
-    for name, col in sheet.items():
-        if type(sum(map(sum, col)) if name in pairs else sum(col)) is not int:
-            return False
-    return True
 
 
 class DealEnd:

@@ -233,8 +233,7 @@ class Game:
 
     def blank_sheet(self, n: int) -> dict:
         """The score sheet of a new match of `n` players: every column at 0, per seat (or per ordered pair of
-        seats). Shared and never written to: a match plays on a copy (`copy_sheet`), and the record of a deal
-        that starts from a blank sheet keeps this one as the sheet before it (`engine.end_deal`)."""
+        seats). Shared and never written to: a match plays on a copy (`copy_sheet`)."""
         return self._blank_sheets[n]
 
     def _blank_sheet(self, n: int) -> dict:

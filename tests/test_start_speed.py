@@ -1,6 +1,6 @@
 """The start and end of a deal, made cheaper, play and record what the straightforward way does: a new match's
 first deal as any later deal starts, packets inserted among many gaps laid one by one, and a deal's record
-made from a copy of the sheet it started from (a shared blank sheet instead, when it started from one)."""
+made from a copy of the sheet it started from."""
 from __future__ import annotations
 
 import glob
@@ -146,25 +146,24 @@ def test_taking_inserted_packets_out_is_laying_them_one_by_one():
 
 
 @pytest.mark.parametrize("path", ALL_SPECS)
-def test_deal_records_read_as_when_the_sheet_was_copied(path, monkeypatch):
-    """A deal from a blank sheet keeps the game's blank sheet as the sheet it started from; the records (entries,
-    values) read as with a copy, for first and later deals, and the blank sheet is never written to."""
+def test_the_shared_blank_sheet_is_never_written_to(path):
+    """Every new match starts from a copy of the game's blank sheet: after matches of every player count are
+    played, the blank sheet is still all zeros, the same object each time asked, and a second run of the same
+    matches records the same deals."""
     game = game_of(path)
     ours = {(players, seed): _whole_record(_match(game, players, seed, 3))
             for players in game.players for seed in range(4)}
-    with monkeypatch.context() as patched:
-        patched.setattr(engine, "_whole", lambda sheet, pairs: False)  # never shared: always a copy
-        for (players, seed), record in ours.items():
-            assert record == _whole_record(_match(game, players, seed, 3))
+    for (players, seed), record in ours.items():
+        assert record == _whole_record(_match(game, players, seed, 3))
     for players in game.players:
         blank = game.blank_sheet(players)
         assert blank == game._blank_sheet(players) and blank is game.blank_sheet(players)
 
 
 @pytest.mark.parametrize("zero", [0, Fraction(0), 0.0])
-def test_a_sheet_equal_to_a_blank_one_but_not_of_ints_is_copied(zero, monkeypatch):
-    """A cell equal to 0 that is a Fraction or float makes differences of its own type: the deal starting from it
-    keeps a copy, and its entries read as they do with one (scoring here writes 5 over the pool's first cell)."""
+def test_a_sheet_equal_to_a_blank_one_but_not_of_ints_keeps_its_type(zero, monkeypatch):
+    """A cell equal to 0 that is a Fraction or float makes differences of its own type (scoring here writes 5
+    over the pool's first cell)."""
     game = game_of("games/preferans.yaml")
     monkeypatch.setattr(game, "scoring", lambda st: st.sheet["pool"].__setitem__(0, 5))
 
@@ -176,7 +175,3 @@ def test_a_sheet_equal_to_a_blank_one_but_not_of_ints_is_copied(zero, monkeypatc
 
     ours = entries()
     assert ours == {"pool": {0: 5}} and type(ours["pool"][0]) is type(zero)
-    with monkeypatch.context() as patched:
-        patched.setattr(engine, "_whole", lambda sheet, pairs: False)
-        theirs = entries()
-    assert ours == theirs and type(theirs["pool"][0]) is type(zero)

@@ -155,7 +155,7 @@ class TrickProgress(Progress):
 
     FIELDS = ("players", "leader", "trick", "by", "turn", "order", "no", "trump", "first", "over", "total",
               "escape", "said", "strength", "points")
-    # beside the fields, not one of them: the orders of play by leader for these players (see `order_from`)
+    # beside the fields, not one of them: the orders of play by leader for these players (see `orders_for`)
     __slots__ = FIELDS + ("orders",)
 
     def __init__(self, players: list, leader, trump, total, escape: list, strength, points, orders: dict | None):
