@@ -179,10 +179,12 @@ def _stamp(spec: str) -> tuple:
 
 
 def _file_for(spec: str, folder: Path) -> Path:
-    """The cache file of a spec file: named by its stem and a hash of its absolute path (one file per spec)."""
+    """The cache file of a spec file: named by its stem, a hash of its absolute path and, as `.pyc` files are, the
+    Python that reads it (one file per spec and Python: two Pythons sharing the folder do not overwrite each
+    other's)."""
     absolute = os.path.realpath(spec)
     digest = hashlib.sha256(absolute.encode("utf-8", "surrogatepass")).hexdigest()[:20]
-    return folder / f"{Path(absolute).stem[:40]}-{digest}.load"
+    return folder / f"{Path(absolute).stem[:40]}-{digest}.{sys.implementation.cache_tag}.load"
 
 
 def _read(file: Path) -> Store:
