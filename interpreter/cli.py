@@ -20,7 +20,6 @@ import sys
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .errors import InterpError, SpecError
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -44,7 +43,8 @@ def load_game(path: str):
 def main(argv: list | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    from .render import LiteralConsole  # after the arguments: `--help` needs none of the engine
+    from .errors import InterpError  # after the arguments: `--help` needs none of the engine (nor dataclasses)
+    from .render import LiteralConsole
     console = LiteralConsole(soft_wrap=True)
     if not console.is_terminal:
         console.width = 132  # piped output: wide enough that tables are never cut
@@ -196,6 +196,7 @@ def _options(pairs: list) -> dict:
 
 # -- validate ------------------------------------------------------------------------------------------------------
 def cmd_validate(args, console: Console) -> int:
+    from .errors import InterpError
     failed = 0
     for path in args.files:
         try:
@@ -214,6 +215,7 @@ def cmd_validate(args, console: Console) -> int:
 def sample_deals(game) -> None:
     """Play one random deal per allowed player count, so runtime mistakes surface in `validate`."""
     from . import engine
+    from .errors import InterpError, SpecError
     import random
     for n in game.players:
         st = engine.new_match(game, n, 0)

@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+from .cache import session
 from .game import Game
 from .loader import Document, load_spec
 from .resources import spec_path
@@ -40,7 +41,13 @@ def load_referenced_game(doc: Document, key: tuple) -> Game:
 
 def compile_spec(doc: Document) -> Game:
     """Compile a loaded, schema-checked document: its names stage by stage into the scope (spec_names,
-    spec_bids), then the phases (spec_phases) and what a deal's end reads (spec_scoring) against them."""
+    spec_bids), then the phases (spec_phases) and what a deal's end reads (spec_scoring) against them. The
+    parse trees and code objects of a spec file come from its load cache when it has them (interpreter.cache)."""
+    with session(doc.path):
+        return _compiled(doc)
+
+
+def _compiled(doc: Document) -> Game:
     c = SpecDSL(doc)
     data = c.data
     default_players, players = player_counts(c)

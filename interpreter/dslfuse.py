@@ -21,6 +21,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from .cache import compiled
 from .dslruntime import (BUDGET, MISSING, PYTHON_ERRORS, charge, divide, exact_sum, field_value, floordiv, forget,
                          item_at, modulo, refuse_big, too_big)
 
@@ -242,7 +243,7 @@ def statements_function(lines: list[str], ns: dict) -> Callable[[Any], None]:
     """The function of `ctx` whose body is `lines` (Python statements, 4 spaces per level of indentation)."""
     name = fresh(ns)
     source = f"def {name}(ctx):\n" + "".join(f"    {line}\n" for line in lines or ["pass"])
-    exec(compile(source, "<spec statements>", "exec"), ns)
+    exec(compiled(source, "<spec statements>", "exec"), ns)
     return ns[name]
 
 
@@ -277,5 +278,5 @@ def function(code: str, ns: dict) -> Callable[[Any], Any]:
     made = ns.setdefault(MADE, {})
     fn = made.get(code)
     if fn is None:
-        fn = made[code] = eval(compile("lambda ctx: " + code, "<spec expression>", "eval"), ns)
+        fn = made[code] = eval(compiled("lambda ctx: " + code, "<spec expression>", "eval"), ns)
     return fn

@@ -11,6 +11,7 @@ from typing import Any
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from . import cache
 from .errors import DSLSyntaxError
 
 @dataclass
@@ -73,21 +74,29 @@ def clear_cache() -> None:
 
 def parse(text: str, start: str, source: SourceRef | None = None) -> Tree:
     """Parse `text` as an expression (`expr`) or statements (`stmts`), with located syntax errors.
-    Trees are cached by text: a define used in many places is parsed once."""
+    Trees are cached by text: a define used in many places is parsed once; while a spec file is compiled, they
+    come from its load cache when it has them (interpreter.cache)."""
     key = (text, start)
     tree = _TREES.get(key)
+    store = cache.active()
     if tree is not None:
+        if store is not None:
+            store.seen(key, tree)
         return tree
     source = source or SourceRef()
     if len(text) > MAX_CHARS:
         raise source.error(DSLSyntaxError, f"this expression is longer than {MAX_CHARS:,} characters", 0,
                            "split it into defines")
+    tree = _TREES[key] = _parsed(text, start, source) if store is None else \
+        store.tree(key, lambda: _parsed(text, start, source))
+    return tree
+
+
+def _parsed(text: str, start: str, source: SourceRef) -> Tree:
     try:
-        tree = _parser().parse(text, start=start)
+        return _parser().parse(text, start=start)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, source) from None
-    _TREES[key] = tree
-    return tree
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, source: SourceRef):
