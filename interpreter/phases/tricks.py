@@ -670,14 +670,16 @@ class TricksPhase(Phase):
         deck = st.game.deck
         suit_of, rank_of, trump = deck.suit_of, ph.strength or deck.rank_of, ph.trump
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
-        for i in range(1, len(trick)):
-            card = trick[i]
+        i = 0
+        for card in trick:  # (the first card is passed over: it does not beat itself)
             suit = suit_of[card]
             if suit == best_suit:
-                if rank_of[card] > best_rank and not (esc and card in esc):
-                    best, best_rank = i, rank_of[card]
+                rank = rank_of[card]
+                if rank > best_rank and not (esc and card in esc):
+                    best, best_rank = i, rank
             elif suit == trump and not (esc and card in esc):
                 best, best_suit, best_rank = i, suit, rank_of[card]
+            i += 1
         return by[best]
 
     def rare_winner(self, st) -> int | None:
@@ -825,12 +827,14 @@ class PlainTricksPhase(TricksPhase):
         suit_of, rank_of, trump = deck.suit_of, ph.strength or deck.rank_of, ph.trump
         card = trick[0]
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
-        for i in range(1, len(trick)):
-            card = trick[i]
+        i = 0
+        for card in trick:  # (the first card is passed over: it does not beat itself)
             suit = suit_of[card]
             if suit == best_suit:
-                if rank_of[card] > best_rank:
-                    best, best_rank = i, rank_of[card]
+                rank = rank_of[card]
+                if rank > best_rank:
+                    best, best_rank = i, rank
             elif suit == trump:
                 best, best_suit, best_rank = i, suit, rank_of[card]
+            i += 1
         return by[best]
