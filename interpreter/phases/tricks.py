@@ -210,7 +210,7 @@ class TricksPhase(Phase):
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
                  "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events",
-                 "move_lists", "rotations")
+                 "move_lists", "rotations", "start_events")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -239,6 +239,7 @@ class TricksPhase(Phase):
         self.trick_events: dict = {}  # by winner, by trick number: the `trick` event, built once (trick_event)
         self.move_lists: dict = {}  # frozenset of cards -> their moves in card order (PlainTricksPhase.listed)
         self.rotations: dict = {}  # tuple of players -> their orders of play by leader (orders_for)
+        self.start_events: dict = {}  # (trump, *escape cards) -> the `tricks` event a start logs, built once
 
     @classmethod
     def compile(cls, spec: dict, cc) -> "TricksPhase":
@@ -304,12 +305,18 @@ class TricksPhase(Phase):
     def start(self, st) -> None:
         players = list(self.players(st))
         trump = self.trump(st)
-        st.ph = ph = TrickProgress(players, self.leader(st), trump, self.count(st) if self.count else None,
-                                   self.escape_cards(st),
-                                   self.strength.values(st, trump) if self.strength else None,
-                                   self.card_points.values(st, trump) if self.card_points else None,
-                                   self.orders_for(players))
-        st.events.append(Event("tricks", None, tuple(ph.escape), trump, phase=self.id))
+        escape = self.escape_cards(st) if self.escape is not None else []
+        st.ph = TrickProgress(players, self.leader(st), trump, self.count(st) if self.count else None, escape,
+                              self.strength.values(st, trump) if self.strength else None,
+                              self.card_points.values(st, trump) if self.card_points else None,
+                              self.orders_for(players))
+        key = (trump, *escape)
+        event = self.start_events.get(key)
+        if event is None:
+            if len(self.start_events) >= PER_CARD_MEMO:
+                self.start_events.clear()
+            event = self.start_events[key] = Event("tricks", None, tuple(escape), trump, phase=self.id)
+        st.events.append(event)
         self.begin_trick(st)
 
     def progress_of(self, values: dict) -> "TrickProgress":
@@ -670,14 +677,16 @@ class TricksPhase(Phase):
         deck = st.game.deck
         suit_of, rank_of, trump = deck.suit_of, ph.strength or deck.rank_of, ph.trump
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
-        for i in range(1, len(trick)):
-            card = trick[i]
+        i = 0
+        for card in trick:  # (the first card is passed over: it does not beat itself)
             suit = suit_of[card]
             if suit == best_suit:
-                if rank_of[card] > best_rank and not (esc and card in esc):
-                    best, best_rank = i, rank_of[card]
+                rank = rank_of[card]
+                if rank > best_rank and not (esc and card in esc):
+                    best, best_rank = i, rank
             elif suit == trump and not (esc and card in esc):
                 best, best_suit, best_rank = i, suit, rank_of[card]
+            i += 1
         return by[best]
 
     def rare_winner(self, st) -> int | None:
@@ -825,12 +834,14 @@ class PlainTricksPhase(TricksPhase):
         suit_of, rank_of, trump = deck.suit_of, ph.strength or deck.rank_of, ph.trump
         card = trick[0]
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
-        for i in range(1, len(trick)):
-            card = trick[i]
+        i = 0
+        for card in trick:  # (the first card is passed over: it does not beat itself)
             suit = suit_of[card]
             if suit == best_suit:
-                if rank_of[card] > best_rank:
-                    best, best_rank = i, rank_of[card]
+                rank = rank_of[card]
+                if rank > best_rank:
+                    best, best_rank = i, rank
             elif suit == trump:
                 best, best_suit, best_rank = i, suit, rank_of[card]
+            i += 1
         return by[best]
