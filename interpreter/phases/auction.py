@@ -93,8 +93,10 @@ class AuctionPhase(Phase):
 
     What the standing bid and the bidder's first call alone decide is worked out once, the first time it is
     needed: `offers[row][high + 1]` (and `locked_offers` for a bidder limited to passing), row = `jumps` + 2 for
-    a bidder's first call, lists in ladder order the bids that may follow the standing bid `high` — as moves when
-    none needs a look at its `when`, else as (move, flags) pairs where flags is None for a bid offered as it is."""
+    a bidder's first call, lists the pass and then in ladder order the bids that may follow the standing bid
+    `high` — as a tuple of moves when none needs a look at its `when`, else as a list of (move, flags) pairs
+    where flags is None for a move offered as it is. `holdable[high + 1]` says whether a standing bid `high` may
+    be held (by a bidder seated before its maker; never with no bid yet)."""
 
     type_name = "auction"
     __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above",
@@ -119,14 +121,13 @@ class AuctionPhase(Phase):
         self.offers: tuple = tuple([None] * (ladder + 1) for _ in range(4))  # filled as the auction needs them
         self.locked_offers: tuple = tuple([None] * (ladder + 1) for _ in range(4))
         self.hold_moves = tuple(Move("hold", index) for index in range(ladder))
-        # by rung: whether a standing bid there may be held (by a bidder seated before its maker)
-        self.holdable = tuple(hold == "later" and (index not in special or special[index].holdable)
-                              for index in range(ladder))
+        self.holdable = (False,) + tuple(hold == "later" and (index not in special or special[index].holdable)
+                                         for index in range(ladder))
         self.names = names  # the ladder's names, by rung (the notation of a bid)
         self.call_events: list[list] = []  # by seat, by call (call_event): the `bid` event, built once
 
-    def _offers(self, high: int, row: int, locked: bool) -> tuple:
-        """The bids that may follow the standing bid `high` as far as it and whether this is the bidder's first
+    def _offers(self, high: int, row: int, locked: bool) -> tuple | list:
+        """The pass and the bids that may follow the standing bid `high` as far as it and whether this is the bidder's first
         call alone decide (see the class; `row` = jumps + 2 for a first call), worked out the first time they are
         asked for."""
         table = self.locked_offers if locked else self.offers
@@ -136,7 +137,7 @@ class AuctionPhase(Phase):
         jumps, first = bool(row & 1), row >= 2
         bids = self.bid_moves
         step = self.normal_above[high + 1]
-        picked: list[tuple[Move, Special | None]] = []
+        picked: list[tuple[Move, Special | None]] = [(PASS, None)]
         for index in range(high + 1, len(bids)):
             flags = self.special.get(index)
             if flags is None:
@@ -145,7 +146,7 @@ class AuctionPhase(Phase):
             elif (flags.after_lock or not locked) and (flags.jump or jumps or step >= index) and \
                     (first or not flags.first_call):
                 picked.append((bids[index], flags if flags.checked else None))
-        offers = tuple(move for move, _ in picked) if all(flags is None for _, flags in picked) else tuple(picked)
+        offers = tuple(move for move, _ in picked) if all(flags is None for _, flags in picked) else picked
         table[row][high + 1] = offers
         return offers
 
@@ -184,27 +185,26 @@ class AuctionPhase(Phase):
     def legal(self, st) -> list:
         ph = st.ph
         i = ph.turn
-        high = ph.high
+        at = ph.high + 1
         row = ph.jumps + (0 if ph.spoken[i] else 2)
         if ph.locked[i]:
-            moves = [PASS]
-            offers = self.locked_offers[row][high + 1]
+            offers = self.locked_offers[row][at]
             if offers is None:
-                offers = self._offers(high, row, True)
+                offers = self._offers(at - 1, row, True)
+            hold = False
         else:
-            moves = [PASS]
-            if high >= 0 and self.holdable[high] and ph.order.index(ph.high_by) > i:  # made by a later bidder
-                moves.append(self.hold_moves[high])
-            offers = self.offers[row][high + 1]
+            offers = self.offers[row][at]
             if offers is None:
-                offers = self._offers(high, row, False)
-        if not offers or type(offers[0]) is Move:
-            moves.extend(offers)
-            return moves
-        for move, flags in offers:
-            if flags is None or ((flags.free is None or flags.free(st))
-                                 and (flags.bound is None or self.allows(st, flags.bound, i))):
-                moves.append(move)
+                offers = self._offers(at - 1, row, False)
+            hold = self.holdable[at] and ph.order.index(ph.high_by) > i  # a bid made by a later bidder
+        if type(offers) is tuple:
+            moves = list(offers)
+        else:
+            moves = [move for move, flags in offers
+                     if flags is None or ((flags.free is None or flags.free(st))
+                                          and (flags.bound is None or self.allows(st, flags.bound, i)))]
+        if hold:
+            moves.insert(1, self.hold_moves[at - 1])  # after the pass, before the bids
         return moves
 
     def allows(self, st, bound: Callable, i: int) -> bool:
