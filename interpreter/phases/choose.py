@@ -17,6 +17,7 @@ from typing import Callable, NamedTuple
 
 from lark import Tree
 
+from .. import dsltypes as T
 from ..dsl import Compiler, SourceRef, guarded, parse
 from ..dslexpr import DECK_ONLY
 from ..reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
@@ -264,6 +265,8 @@ def _inputs(cc) -> Callable | None:
     getters = tuple(s.get for s in used)
     if len(getters) == 1:  # the common case (the bid): its value itself is the key
         get = getters[0]
+        if used[0].type in T.SCALARS:  # never a list: the value as it is
+            return get
         return lambda st: tupled(get(st))
     return lambda st: tuple(tupled(get(st)) for get in getters)
 
