@@ -14,8 +14,10 @@ import random
 import pytest
 
 from interpreter import engine
+from interpreter.agents import RandomAgent
 from interpreter.compiler import load_game
 from interpreter.phases import base, deal, effects
+from interpreter.simulate import play_deal
 
 GAMES = sorted(glob.glob("games/*.yaml"))
 
@@ -82,11 +84,7 @@ def test_the_whens_of_one_walk_share_one_open_stretch_and_each_walk_opens_its_ow
 
     monkeypatch.setattr(engine, "advance", counted)
     for seed in range(40):
-        st = engine.new_match(game, 3, seed)
-        rng = random.Random(seed)
-        while not st.deal_over:
-            moves = engine.legal_moves(st)
-            engine.apply(st, moves[rng.randrange(len(moves))])
+        play_deal(engine.new_match(game, 3, seed), {s: RandomAgent(10 * seed + s) for s in range(3)})
     assert checks and all(token is not None for _, _, token, _ in checks)
     by_call: dict = {}
     for call, pid, token, held in checks:
