@@ -71,7 +71,8 @@ def shuffle(rng: random.Random, items: list) -> None:
         rng.shuffle(items)
         return
     if len(items) <= WRITTEN_OUT:
-        _shuffler(len(items))(rng.getrandbits, items)
+        shuffler = _shufflers.get(len(items))  # (_shuffler's look-up, without its call)
+        (shuffler or _shuffler(len(items)))(rng.getrandbits, items)
         return
     getrandbits = rng.getrandbits  # the same steps in a loop
     for i in range(len(items) - 1, 0, -1):

@@ -130,15 +130,16 @@ def _seat_deal(st: State, play: bool) -> None:
 
 def advance(st: State) -> None:
     """Run automatic phases (and skip phases whose `when` is false) until a seat must decide or the deal ends.
-    The `when` conditions checked between two phase starts share the defines they use (game.stretch)."""
+    The `when` conditions checked between two phase starts share the defines they use (game.stretch, opened
+    and closed here in place: see `Stretch.open` and `close`). An automatic phase (not `interactive`) is done
+    once started."""
     st.legal = None  # the position changes: the moves listed before no longer hold
     game = st.game
     stretch = game.stretch
-    opened = False  # whether the stretch is open (it is closed between two calls)
+    phases, end_now, gotos = game.phases, game.end_now, game.gotos
+    count = len(phases)
+    steps = 0
     try:
-        phases, end_now, gotos = game.phases, game.end_now, game.gotos
-        count = len(phases)
-        steps = 0
         while not st.deal_over:
             steps += 1
             BUDGET.steps = 0
@@ -161,8 +162,8 @@ def advance(st: State) -> None:
                 if st.ph is None:
                     when = phase.when
                     if when is not None:
-                        stretch.open()
-                        opened = True
+                        if stretch.token is None:  # Stretch.open
+                            stretch.token = object()
                         if not when(st):  # skipped; and as a `when` only reads, nothing checked above can change
                             first = index  # before the next phase's `when`: that is checked at once (a step each)
                             while True:
@@ -183,23 +184,22 @@ def advance(st: State) -> None:
                             phase = phases[index]
                             if when is None:
                                 BUDGET.steps = 0  # as the loop's next turn would have it
-                        stretch.close()  # the phase starts: the game changes (a stretch is only opened above)
-                        opened = False
+                        stretch.token = None  # Stretch.close: the phase starts, the game changes
                     phase.start(st)
-                if phase.done(st):
-                    if gotos:
-                        finish_phase(st, phase)
-                    else:  # finish_phase without a `goto` to look at
-                        st.ph = None
-                        st.phase += 1
-                    continue
+                    if phase.interactive and not phase.done(st):
+                        return
+                elif not phase.done(st):  # a phase under way (advance called between its moves)
+                    return
+                if gotos:
+                    finish_phase(st, phase)
+                else:  # finish_phase without a `goto` to look at
+                    st.ph = None
+                    st.phase += 1
             except PYTHON_ERRORS as exc:
                 st.phase = index  # where it failed (a `when` of a phase being skipped, say)
                 raise phase_failure(phases[index], exc) from None
-            return
     finally:
-        if opened:
-            stretch.close()
+        stretch.token = None  # Stretch.close (a stretch is only opened above)
 
 
 def runaway(phase) -> SpecRuntimeError:

@@ -77,6 +77,10 @@ VARIANTS = {
     special:
       small: {then_pass: true, jump: true}
       solo: {after_lock: true, when: "high == none or high.level < 5 and not open"}""",
+    "two-checks": """    jumps: true
+    special:
+      small: {when: "not open"}
+      solo: {when: "open or me == seats[0]"}""",  # one checked bid left out, a later one offered among others
     "locked-out": """    special:
       small: {then_pass: true, jump: true}
       solo: {jump: true}""",

@@ -13,7 +13,7 @@ standing bid or none) and `mine` (the caller's own last bid or none).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from lark import Tree
 
@@ -87,14 +87,23 @@ class AuctionProgress(Progress):
         return other
 
 
+class Offers(NamedTuple):
+    """The moves that may follow a standing bid as far as it and whether this is the bidder's first call alone
+    decide: `plain`, those offered as they are (the pass first), and `checked`, those whose `when` needs a look
+    at the state, as (place, move, flags) in ladder order, `place` being the move's place among all of them."""
+    plain: tuple
+    checked: tuple
+
+
 class AuctionPhase(Phase):
     """A compiled `auction` phase. `special` maps a rung of the ladder to its flags; `normal_above[i]` is the
     lowest rung above i (i = -1: no bid yet) that is not special (the ladder's length when there is none).
 
     What the standing bid and the bidder's first call alone decide is worked out once, the first time it is
     needed: `offers[row][high + 1]` (and `locked_offers` for a bidder limited to passing), row = `jumps` + 2 for
-    a bidder's first call, lists in ladder order the bids that may follow the standing bid `high` — as moves when
-    none needs a look at its `when`, else as (move, flags) pairs where flags is None for a bid offered as it is."""
+    a bidder's first call, lists the pass and then in ladder order the bids that may follow the standing bid
+    `high`, as an `Offers`. `holdable[high + 1]` says whether a standing bid `high` may
+    be held (by a bidder seated before its maker; never with no bid yet)."""
 
     type_name = "auction"
     __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above",
@@ -119,14 +128,13 @@ class AuctionPhase(Phase):
         self.offers: tuple = tuple([None] * (ladder + 1) for _ in range(4))  # filled as the auction needs them
         self.locked_offers: tuple = tuple([None] * (ladder + 1) for _ in range(4))
         self.hold_moves = tuple(Move("hold", index) for index in range(ladder))
-        # by rung: whether a standing bid there may be held (by a bidder seated before its maker)
-        self.holdable = tuple(hold == "later" and (index not in special or special[index].holdable)
-                              for index in range(ladder))
+        self.holdable = (False,) + tuple(hold == "later" and (index not in special or special[index].holdable)
+                                         for index in range(ladder))
         self.names = names  # the ladder's names, by rung (the notation of a bid)
         self.call_events: list[list] = []  # by seat, by call (call_event): the `bid` event, built once
 
-    def _offers(self, high: int, row: int, locked: bool) -> tuple:
-        """The bids that may follow the standing bid `high` as far as it and whether this is the bidder's first
+    def _offers(self, high: int, row: int, locked: bool) -> Offers:
+        """The pass and the bids that may follow the standing bid `high` as far as it and whether this is the bidder's first
         call alone decide (see the class; `row` = jumps + 2 for a first call), worked out the first time they are
         asked for."""
         table = self.locked_offers if locked else self.offers
@@ -136,7 +144,7 @@ class AuctionPhase(Phase):
         jumps, first = bool(row & 1), row >= 2
         bids = self.bid_moves
         step = self.normal_above[high + 1]
-        picked: list[tuple[Move, Special | None]] = []
+        picked: list[tuple[Move, Special | None]] = [(PASS, None)]
         for index in range(high + 1, len(bids)):
             flags = self.special.get(index)
             if flags is None:
@@ -145,7 +153,8 @@ class AuctionPhase(Phase):
             elif (flags.after_lock or not locked) and (flags.jump or jumps or step >= index) and \
                     (first or not flags.first_call):
                 picked.append((bids[index], flags if flags.checked else None))
-        offers = tuple(move for move, _ in picked) if all(flags is None for _, flags in picked) else tuple(picked)
+        offers = Offers(tuple(move for move, flags in picked if flags is None),
+                        tuple((at, move, flags) for at, (move, flags) in enumerate(picked) if flags is not None))
         table[row][high + 1] = offers
         return offers
 
@@ -184,27 +193,28 @@ class AuctionPhase(Phase):
     def legal(self, st) -> list:
         ph = st.ph
         i = ph.turn
-        high = ph.high
+        at = ph.high + 1
         row = ph.jumps + (0 if ph.spoken[i] else 2)
         if ph.locked[i]:
-            moves = [PASS]
-            offers = self.locked_offers[row][high + 1]
+            offers = self.locked_offers[row][at]
             if offers is None:
-                offers = self._offers(high, row, True)
+                offers = self._offers(at - 1, row, True)
+            hold = False
         else:
-            moves = [PASS]
-            if high >= 0 and self.holdable[high] and ph.order.index(ph.high_by) > i:  # made by a later bidder
-                moves.append(self.hold_moves[high])
-            offers = self.offers[row][high + 1]
+            offers = self.offers[row][at]
             if offers is None:
-                offers = self._offers(high, row, False)
-        if not offers or type(offers[0]) is Move:
-            moves.extend(offers)
-            return moves
-        for move, flags in offers:
-            if flags is None or ((flags.free is None or flags.free(st))
-                                 and (flags.bound is None or self.allows(st, flags.bound, i))):
-                moves.append(move)
+                offers = self._offers(at - 1, row, False)
+            hold = self.holdable[at] and ph.order.index(ph.high_by) > i  # a bid made by a later bidder
+        moves = list(offers.plain)
+        if offers.checked:
+            left_out = 0  # checked moves not offered so far (each place after them is one less)
+            for place, move, flags in offers.checked:
+                if (flags.free is None or flags.free(st)) and (flags.bound is None or self.allows(st, flags.bound, i)):
+                    moves.insert(place - left_out, move)
+                else:
+                    left_out += 1
+        if hold:
+            moves.insert(1, self.hold_moves[at - 1])  # after the pass, before the bids
         return moves
 
     def allows(self, st, bound: Callable, i: int) -> bool:

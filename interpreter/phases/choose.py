@@ -17,6 +17,7 @@ from typing import Callable, NamedTuple
 
 from lark import Tree
 
+from .. import dsltypes as T
 from ..dsl import Compiler, SourceRef, guarded, parse
 from ..dslexpr import DECK_ONLY
 from ..reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
@@ -24,6 +25,7 @@ from ..state import Event, Move, tupled
 from .base import Phase, kept_where, with_locals
 from .progress import Progress
 
+_new = object.__new__
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
 CHOICE_MEMO = 256  # inputs whose choices a phase remembers (then it starts again)
 
@@ -108,7 +110,9 @@ class ChoosePhase(Phase):
                    choice, floor, inputs)
 
     def start(self, st) -> None:
-        st.ph = ChoiceProgress(self.who(st))
+        seat = self.who(st)
+        ph = st.ph = _new(ChoiceProgress)  # ChoiceProgress(seat), without a call of __init__
+        ph.seat, ph.chosen = seat, False
 
     def progress_of(self, values: dict) -> ChoiceProgress:
         return ChoiceProgress.of(values)
@@ -173,17 +177,29 @@ class ChoosePhase(Phase):
         me = ph.seat
         events = st.events
         mark = len(events)  # the move's own line goes before what its statements log
-        if move.kind == "option":
+        option = move.kind == "option"
+        if option:
             history.append([st.deal_no, me, move.value])
             do = self.actions[move.value]
-            if do is not None:
-                with_locals(st, {"me": me}, do)
+        else:
+            history.append([st.deal_no, me, st.game.value_code(move.value, self.choice_type[0], st.n)])
+            do = self.source_do
+        if do is not None:  # with `me` (and `choice`) bound
+            loc = st.loc
+            if loc:
+                with_locals(st, {"me": me} if option else {"me": me, "choice": move.value}, do)
+            else:  # with_locals with nothing bound yet, in place
+                loc["me"] = me
+                if not option:
+                    loc["choice"] = move.value
+                try:
+                    do(st)
+                finally:
+                    loc.clear()
+        if option:
             row = self.option_events.get(move.value)
             event = row[me] if row is not None and me < len(row) else self.option_event(me, move)
         else:
-            history.append([st.deal_no, me, st.game.value_code(move.value, self.choice_type[0], st.n)])
-            if self.source_do is not None:
-                with_locals(st, {"me": me, "choice": move.value}, self.source_do)
             event = Event("choose", me, (), move, None, self.id)
         ph.chosen = True
         if len(events) == mark:
@@ -249,6 +265,8 @@ def _inputs(cc) -> Callable | None:
     getters = tuple(s.get for s in used)
     if len(getters) == 1:  # the common case (the bid): its value itself is the key
         get = getters[0]
+        if used[0].type in T.SCALARS:  # never a list: the value as it is
+            return get
         return lambda st: tupled(get(st))
     return lambda st: tuple(tupled(get(st)) for get in getters)
 

@@ -28,6 +28,17 @@ LAYOUTS = 256  # ways to insert packets up to which a deal remembers where each 
 _count = itemgetter(1)  # of a packet (zone id, count)
 
 
+class _SelfControlled(dict):
+    """Player count -> [0, 1, … n - 1], each seat controlling itself (a list made once per count, never changed)."""
+
+    def __missing__(self, n: int) -> list:
+        seats = self[n] = list(range(n))
+        return seats
+
+
+SELF_CONTROLLED = _SelfControlled()
+
+
 class DealPhase(Phase):
     type_name = "deal"
     interactive = False
@@ -146,7 +157,7 @@ class DealPhase(Phase):
         whether everyone may see some of its cards (`zone_shown`). With nothing revealed or shown and every seat
         controlling itself, the game's table for the player count (`Game.zone_seers`); else worked out now
         (`seers_now`)."""
-        if st.revealed or st.shown or st.controller != list(range(st.n)):
+        if st.revealed or st.shown or st.controller != SELF_CONTROLLED[st.n]:
             return DealPhase.seers_now(st)
         return st.game.zone_seers(st.n)
 
