@@ -18,7 +18,7 @@ from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, MISSING, Steady, call1
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
                          name_of, remembered_by)
 from .dslfuse import (Escape, bound, bound_once, code_of, fits, fresh, function, guarded_function, holding, namespace,
-                      python_local, zone_id_code)
+                      python_local, search, zone_id_code)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecError, SpecRuntimeError
 from .reads import GAME_CONSTANTS, calls_in, free_names
@@ -910,10 +910,11 @@ class Compiler:
         charged = f"charge({items}, {over})"
         if ":=" in items:  # a name assigned in a comprehension's list would be an error: the list is named first
             c = fresh(self.ns)
-            source, charged = f"({c} := {charged}), ", c
+            source, named, charged = f"({c} := {charged}), ", [f"{c} = {charged}"], c
         else:
-            source = ""
-        loop = f"for {held} in {charged}" + (f" if {self.code(cond)}" if cond is not None else "")
+            source, named = "", []
+        test = self.code(cond) if cond is not None else None
+        loop = f"for {held} in {charged}" + (f" if {test}" if test is not None else "")
         value = self.code(body)
         code, t, domain = {
             "list": (f"[{value} {loop}]", T.list_of(body.type), body.domain),
@@ -927,7 +928,10 @@ class Compiler:
         }[kind]
         if source:
             code = f"({source}{code})[1]"
-        return self.joined(code, t, domain)
+        fused = self.joined(code, t, domain)
+        if fused is not None and kind in ("any", "all"):  # where it is a function's whole value: a loop
+            search(self.ns, code, kind == "any", named, f"for {held} in {charged}", test, value)
+        return fused
 
     def loop_parts(self, var: str, coll_node, body_node, cond_node, held: str | None = None):
         """The compiled list, body and filter of a loop over `var` (held in the Python local `held`, or bound

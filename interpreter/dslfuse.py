@@ -31,6 +31,7 @@ NAMESPACE = "python namespace"  # its key in a scope's `shared` dict
 MADE = "__made__"  # its key in a namespace: the functions made there, by source text
 BLOCKS = "__blocks__"  # its key in a namespace: a statement block's call (`_k7(ctx)`) -> the block's lines
 ONCE = "__once__"  # its key in a namespace: id of an object bound once (bound_once) -> its name
+SEARCHES = "__searches__"  # its key in a namespace: an any/all aggregate's source -> its lines as a loop (search)
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 nested blocks: try, for); see `indented`
@@ -178,7 +179,8 @@ def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> 
     fail = bound(ns, lambda exc: error(f"{type(exc).__name__}: {exc}"))
     block_lines = ns.get(BLOCKS, {}).get(code)
     if block_lines is None:
-        made: Any = statements_function(guard(fail, [f"return {code}"], ns), ns)
+        body = ns.get(SEARCHES, {}).get(code) or [f"return {code}"]  # an any/all on its own: a loop, no generator
+        made: Any = statements_function(guard(fail, body, ns), ns)
         made.guarded = (ns, fail, code, None)
         return made
     name = block(guard(fail, block_lines, ns), ns)[:-len("(ctx)")]
@@ -225,6 +227,23 @@ def guarded_lines(fn: Callable, ns: dict, into: str | None = None) -> list[str] 
     elif code is not None:
         return None
     return guard(fail, lines, ns)
+
+
+def search(ns: dict, code: str, until: bool, items: list[str], loop: str, cond: str | None, value: str) -> None:
+    """Remember, for `code` (`any(...)`/`all(...)` over a held local), the lines returning its value as a loop
+    (used where the expression is a function's whole value: guarded_function): the same steps (the list named and
+    charged first, each element filtered by `cond`, then tested) without a generator resumed per element. `until`:
+    the value that decides (True for any, False for all); `items`: lines naming the list before the loop.
+
+    >>> ns = namespace({})
+    >>> search(ns, "CODE", False, [], "for x in [1, 2, 3]", "x > 1", "x < 3")
+    >>> ns[SEARCHES]["CODE"]
+    ['for x in [1, 2, 3]:', '    if x > 1:', '        if not x < 3:', '            return False', 'return True']
+    """
+    test = [f"if {value}:" if until else f"if not {value}:", f"    return {until}"]
+    body = test if cond is None else [f"if {cond}:"] + ["    " + line for line in test]
+    ns.setdefault(SEARCHES, {})[code] = items + [f"{loop}:"] + ["    " + line for line in body] + \
+        [f"return {not until}"]
 
 
 def forgetting(cells: list, lines: list[str], ns: dict) -> list[str]:
