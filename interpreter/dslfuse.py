@@ -35,7 +35,7 @@ SEARCHES = "__searches__"  # its key in a namespace: an any/all aggregate's sour
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 nested blocks: try, for); see `indented`
-FORGET_IN_PLACE = 3  # a Steady's cells emptied by a line each, up to this many (more: one call of `forget`)
+FORGET_IN_PLACE = 16  # a Steady's cells emptied by one chained assignment, up to this many (more: a `forget` call)
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
@@ -192,9 +192,23 @@ def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> 
 
 
 def guard(fail: str, lines: list[str], ns: dict) -> list[str]:
-    """`lines` with a fresh loop budget, a Python error inside them raised as the located error `fail(exc)`."""
-    return ["BUDGET.steps = 0", "try:"] + indented(lines, ns) + \
+    """`lines` with a fresh loop budget, a Python error inside them raised as the located error `fail(exc)`. Lines
+    that can run no loop have no budget to refresh: no part of them is charged (`charge`, `BUDGET`), and they
+    call nothing that could be (every closure, define, built-in or block of the DSL is called with `ctx` as its
+    first argument; what they call without it raises an error, checks a size, or is Python's own `len`, `max` …)."""
+    fresh_budget = ["BUDGET.steps = 0"] if may_loop(lines) else []
+    return fresh_budget + ["try:"] + indented(lines, ns) + \
         ["except PYTHON_ERRORS as exc:", f"    raise {fail}(exc) from None"]
+
+
+def may_loop(lines: list[str]) -> bool:
+    """Whether lines of generated code may charge the loop budget (see `guard`); text inside a string literal
+    counts too (erring on the side of a fresh budget).
+
+    >>> may_loop(["v1 = (ctx.vars['tricks'][k1] + 1)"]), may_loop(["x = _7(ctx, 2)"]), may_loop(["y = charge(b, _3)"])
+    (False, True, True)
+    """
+    return any("(ctx)" in line or "(ctx," in line or "charge(" in line or "BUDGET" in line for line in lines)
 
 
 def indented(lines: list[str], ns: dict, levels: int = 1) -> list[str]:
@@ -250,8 +264,8 @@ def forgetting(cells: list, lines: list[str], ns: dict) -> list[str]:
     """`lines` with a Steady's `cells` forgotten before and after them (Steady.loop, as lines)."""
     if not cells:
         return lines
-    if len(cells) <= FORGET_IN_PLACE:  # a cell or two: emptied in place, no call
-        forget = [f"{bound_once(ns, cell)}[0] = MISSING" for cell in cells]
+    if len(cells) <= FORGET_IN_PLACE:  # a few cells: emptied in place by one line (`_7[0] = _9[0] = MISSING`)
+        forget = [" = ".join(f"{bound_once(ns, cell)}[0]" for cell in cells) + " = MISSING"]
     else:
         forget = [f"forget({bound(ns, cells)})"]
     return forget + ["try:"] + indented(lines, ns) + ["finally:"] + ["    " + line for line in forget]
