@@ -245,7 +245,7 @@ class Game:
         pairs = self.pair_columns
         out = {}
         for name, col in sheet.items():
-            out[name] = [row[:] for row in col] if name in pairs else col[:]
+            out[name] = list(map(list, col)) if name in pairs else col[:]
         return out
 
     # -- zones ------------------------------------------------------------------------------------------------------
