@@ -44,13 +44,16 @@ def test_any_and_all_as_a_whole_expression_run_as_loops_with_the_generators_valu
     assert value(text, scope, store, {"p": ("int", None)}, p=99) is want  # a caller's p is shadowed
 
 
-def test_errors_and_runaways_in_a_search_loop_are_located():
+@pytest.mark.parametrize("text,pts,error", [
+    ("all(call[q] == 'none' for q in [first(r for r in pts if r > 9), 1])", None, r"'call\[…\]' is indexed by none"),
+    ("any(call[q] == 'x' for q in pts if q > 2)", None, r"IndexError"),  # call[3]: no such item
+    ("all(count(q > p for q in pts) >= 0 for p in pts)", list(range(1001)), "limit of 1,000,000 steps"),
+])
+def test_errors_and_runaways_in_a_search_loop_are_located(text, pts, error):
     scope, store = make_scope()
-    with pytest.raises(SpecRuntimeError, match=r"'call\[…\]' is indexed by none"):
-        value("all(call[q] == 'none' for q in [first(r for r in pts if r > 9), 1])", scope, store)
-    store["pts"] = list(range(1001))
-    with pytest.raises(SpecRuntimeError, match="limit of 1,000,000 steps"):
-        value("all(count(q > p for q in pts) >= 0 for p in pts)", scope, store)
+    store["pts"] = pts or store["pts"]
+    with pytest.raises(SpecRuntimeError, match=error):
+        value(text, scope, store)
 
 
 def test_a_function_that_runs_no_loop_keeps_the_budget_as_it_was():
