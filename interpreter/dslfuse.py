@@ -31,6 +31,7 @@ NAMESPACE = "python namespace"  # its key in a scope's `shared` dict
 MADE = "__made__"  # its key in a namespace: the functions made there, by source text
 BLOCKS = "__blocks__"  # its key in a namespace: a statement block's call (`_k7(ctx)`) -> the block's lines
 ONCE = "__once__"  # its key in a namespace: id of an object bound once (bound_once) -> its name
+LENT = "__lent__"  # its key in a namespace: source handing out a copy of a remembered list -> source lending it
 SEARCHES = "__searches__"  # its key in a namespace: an any/all aggregate's source -> its lines as a loop (search)
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
@@ -241,6 +242,23 @@ def guarded_lines(fn: Callable, ns: dict, into: str | None = None) -> list[str] 
     elif code is not None:
         return None
     return guard(fail, lines, ns)
+
+
+def lend(ns: dict, code: str, lent: str) -> None:
+    """Remember that `code`, which hands out a copy of a remembered list (so that no use can change the list
+    remembered), may be `lent` (the list itself) where the list is only read (`borrowed`)."""
+    ns.setdefault(LENT, {})[code] = lent
+
+
+def borrowed(ns: dict, code: str) -> str:
+    """The source of a value for a part of an expression that only reads it (its length, an item, `in`, a loop
+    of an aggregate: an expression changes nothing): a remembered list itself, not a copy (see `lend`).
+
+    >>> ns = namespace({}); lend(ns, "list(_7)", "_7")
+    >>> borrowed(ns, "list(_7)"), borrowed(ns, "list(_8)")
+    ('_7', 'list(_8)')
+    """
+    return ns.get(LENT, {}).get(code, code)
 
 
 def search(ns: dict, code: str, until: bool, items: list[str], loop: str, cond: str | None, value: str) -> None:

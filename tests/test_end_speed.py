@@ -132,3 +132,38 @@ def test_each_deals_end_logs_its_deal_end_event():
     for no, event in seen:
         shared = [e for e in engine.DEAL_ENDS if e is event]
         assert shared == ([engine.DEAL_ENDS[no]] if no < len(engine.DEAL_ENDS) else [])
+
+
+@pytest.mark.parametrize("text,want", [
+    ("len(high)", 3), ("high[0]", 3), ("high[x]", 5), ("4 in high", True), ("1 in high", False),
+    ("sum(q for q in high)", 12), ("[q * 2 for q in high if q > 3]", [8, 10]), ("any(q > 4 for q in high)", True),
+])
+def test_a_remembered_list_only_read_is_lent_not_copied(text, want):
+    """`high` ([3, 4, 5] for x = 2) is remembered by its inputs; a part that only reads it (its length, an item,
+    `in`, an aggregate's loop) reads the list remembered, with no copy. The whole value handed out is still a
+    copy: appending to it changes nothing remembered."""
+    scope, store = make_scope()
+    store["x"] = 2
+    scope.macros["high"] = Macro("high", (), "[q for q in pts if q > x]", SourceRef())
+    for _ in range(2):  # worked out, then looked up
+        assert value(text, scope, store) == want
+    code = compile_expr(text, scope)[0].guarded[2]  # the function's source (dslfuse.guarded_function)
+    assert "MISSING" in code and "list(" not in code.replace("[q for q in", "")
+    assert "list(" in compile_expr("high", scope)[0].guarded[2]
+    whole = value("high", scope, store)
+    whole.append(99)
+    assert value("high", scope, store) == [3, 4, 5] and value(text, scope, store) == want
+    store["x"] = 3  # new inputs: worked out again
+    assert value("len(high)", scope, store) == 2
+
+
+def test_a_statement_loop_over_a_remembered_list_keeps_its_copy():
+    """The body of a `for` statement changes the game while it loops (a list a define handed out whole may be one
+    the game keeps): it loops over a copy, as the closures do."""
+    scope, store = make_scope()
+    scope.macros["high"] = Macro("high", (), "[q for q in pts if q > x]", SourceRef())
+    assert value("len(high)", scope, store) == 5
+    loop = compile_stmts("for q in high: x += q", scope)
+    assert "(list(" in "\n".join(loop.guarded[3])
+    loop(Ctx(store))
+    assert store["x"] == 14
