@@ -17,8 +17,8 @@ from .dslparse import HOLE, ShiftedSource, SourceRef, parse, word
 from .dslruntime import (ARITH, MAX_LIST, MAX_LOOP_STEPS, MISSING, Steady, call1, card_filter, card_lookup, card_table,
                          comparison, define_call, display, divide, field_value, filterer, guard, item_at, looper,
                          name_of, remembered_by)
-from .dslfuse import (Escape, bound, bound_once, code_of, fits, fresh, function, guarded_function, holding, namespace,
-                      python_local, zone_id_code)
+from .dslfuse import (Escape, borrowed, bound, bound_once, code_of, fits, fresh, function, guarded_function, holding,
+                      lend, namespace, python_local, search, zone_id_code)
 from .dslscope import Compiled, Fn, Scope, SharedDefine, Symbol
 from .errors import DSLNameError, DSLSyntaxError, SpecError, SpecRuntimeError
 from .reads import GAME_CONSTANTS, calls_in, free_names
@@ -378,7 +378,8 @@ class Compiler:
             self.fail(node.children[0], f"{_a(item.type)} is never in a {coll.type}")
         if item.const and item.type == T.STR:
             self.check_literal_domain(coll, item, node.children[0])
-        fused = self.joined(f"({self.code(item)} {'not in' if negate else 'in'} {self.code(coll)})", T.BOOL)
+        fused = self.joined(f"({self.code(item)} {'not in' if negate else 'in'} {borrowed(self.ns, self.code(coll))})",
+                            T.BOOL)
         if fused is not None:
             return fused
         fi, fc = item.fn, coll.fn
@@ -490,9 +491,9 @@ class Compiler:
         index = args[0].fn(None) if args[0].const else None
         if type(index) is int and index >= 0:  # item_at, in place: `whisters[0]`
             seq = fresh(self.ns)
-            code = f"({seq}[{index}] if len({seq} := {self.code(base)}) > {index} else None)"
+            code = f"({seq}[{index}] if len({seq} := {borrowed(self.ns, self.code(base))}) > {index} else None)"
         else:
-            code = f"item_at({self.code(base)}, {self.code(args[0])})"
+            code = f"item_at({borrowed(self.ns, self.code(base))}, {self.code(args[0])})"
         fused = self.joined(code, T.element(base.type), base.domain)
         if fused is not None:
             return fused
@@ -581,6 +582,8 @@ class Compiler:
             code = f"({k} if ({k} := {bound(self.ns, cell)}[0]) is not MISSING else {bound(self.ns, value)}(ctx))"
             return Compiled(value, t, domain, code=code, ns=self.ns)
         codes = [self.code(a) for a in args]
+        if fn.python == "len":
+            codes = [borrowed(self.ns, c) for c in codes]
         ids = [zone_id_code(codes[i]) for i in fn.zone_args]
         if fn.python is not None:
             call = f"{fn.python}(" + ", ".join(codes) + ")"
@@ -723,8 +726,11 @@ class Compiler:
                 k = fresh(self.ns)  # its memo looked up in place; worked out (and remembered) by `fn` when new
                 value = f"(list({k}) if type({k}) is list else {k})" if body.type in (T.ANY,) or \
                     T.is_list(body.type) else k  # a list handed out as a copy, as `fn` does
-                code = f"({value} if ({k} := {bound(self.ns, memo)}.get({inputs}, MISSING)) is not MISSING " \
+                look_up = f"({k} := {bound(self.ns, memo)}.get({inputs}, MISSING)) is not MISSING " \
                     f"else {bound(self.ns, fn)}(ctx))"
+                code = f"({value} if {look_up}"
+                if value != k:  # a part that only reads the list (`len`, an index, `in`, a loop) needs no copy
+                    lend(self.ns, code, f"({k} if {look_up}")
                 fused = self.joined(code, body.type, body.domain, requires=body.requires)
                 if fused is not None:
                     fused._fn, fused.local = fn, body.local
@@ -906,14 +912,15 @@ class Compiler:
                 kind in ("count", "any", "all") and body.type != T.BOOL:
             return None
         over = bound(self.ns, self.loop_limit(node))
-        items = self.code(coll)
+        items = borrowed(self.ns, self.code(coll))  # an expression's loop changes no list it reads
         charged = f"charge({items}, {over})"
         if ":=" in items:  # a name assigned in a comprehension's list would be an error: the list is named first
             c = fresh(self.ns)
-            source, charged = f"({c} := {charged}), ", c
+            source, named, charged = f"({c} := {charged}), ", [f"{c} = {charged}"], c
         else:
-            source = ""
-        loop = f"for {held} in {charged}" + (f" if {self.code(cond)}" if cond is not None else "")
+            source, named = "", []
+        test = self.code(cond) if cond is not None else None
+        loop = f"for {held} in {charged}" + (f" if {test}" if test is not None else "")
         value = self.code(body)
         code, t, domain = {
             "list": (f"[{value} {loop}]", T.list_of(body.type), body.domain),
@@ -927,7 +934,10 @@ class Compiler:
         }[kind]
         if source:
             code = f"({source}{code})[1]"
-        return self.joined(code, t, domain)
+        fused = self.joined(code, t, domain)
+        if fused is not None and kind in ("any", "all"):  # where it is a function's whole value: a loop
+            search(self.ns, code, kind == "any", named, f"for {held} in {charged}", test, value)
+        return fused
 
     def loop_parts(self, var: str, coll_node, body_node, cond_node, held: str | None = None):
         """The compiled list, body and filter of a loop over `var` (held in the Python local `held`, or bound

@@ -32,10 +32,12 @@ NAMESPACE = "python namespace"  # its key in a scope's `shared` dict
 MADE = "__made__"  # its key in a namespace: the functions made there, by source text
 BLOCKS = "__blocks__"  # its key in a namespace: a statement block's call (`_k7(ctx)`) -> the block's lines
 ONCE = "__once__"  # its key in a namespace: id of an object bound once (bound_once) -> its name
+LENT = "__lent__"  # its key in a namespace: source handing out a copy of a remembered list -> source lending it
+SEARCHES = "__searches__"  # its key in a namespace: an any/all aggregate's source -> its lines as a loop (search)
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 nested blocks: try, for); see `indented`
-FORGET_IN_PLACE = 3  # a Steady's cells emptied by a line each, up to this many (more: one call of `forget`)
+FORGET_IN_PLACE = 16  # a Steady's cells emptied by one chained assignment, up to this many (more: a `forget` call)
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
@@ -179,7 +181,8 @@ def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> 
     fail = bound(ns, lambda exc: error(f"{type(exc).__name__}: {exc}"))
     block_lines = ns.get(BLOCKS, {}).get(code)
     if block_lines is None:
-        made: Any = statements_function(guard(fail, [f"return {code}"], ns), ns)
+        body = ns.get(SEARCHES, {}).get(code) or [f"return {code}"]  # an any/all on its own: a loop, no generator
+        made: Any = statements_function(guard(fail, body, ns), ns)
         made.guarded = (ns, fail, code, None)
         return made
     name = block(guard(fail, block_lines, ns), ns)[:-len("(ctx)")]
@@ -191,9 +194,23 @@ def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> 
 
 
 def guard(fail: str, lines: list[str], ns: dict) -> list[str]:
-    """`lines` with a fresh loop budget, a Python error inside them raised as the located error `fail(exc)`."""
-    return ["BUDGET.steps = 0", "try:"] + indented(lines, ns) + \
+    """`lines` with a fresh loop budget, a Python error inside them raised as the located error `fail(exc)`. Lines
+    that can run no loop have no budget to refresh: no part of them is charged (`charge`, `BUDGET`), and they
+    call nothing that could be (every closure, define, built-in or block of the DSL is called with `ctx` as its
+    first argument; what they call without it raises an error, checks a size, or is Python's own `len`, `max` …)."""
+    fresh_budget = ["BUDGET.steps = 0"] if may_loop(lines) else []
+    return fresh_budget + ["try:"] + indented(lines, ns) + \
         ["except PYTHON_ERRORS as exc:", f"    raise {fail}(exc) from None"]
+
+
+def may_loop(lines: list[str]) -> bool:
+    """Whether lines of generated code may charge the loop budget (see `guard`); text inside a string literal
+    counts too (erring on the side of a fresh budget).
+
+    >>> may_loop(["v1 = (ctx.vars['tricks'][k1] + 1)"]), may_loop(["x = _7(ctx, 2)"]), may_loop(["y = charge(b, _3)"])
+    (False, True, True)
+    """
+    return any("(ctx)" in line or "(ctx," in line or "charge(" in line or "BUDGET" in line for line in lines)
 
 
 def indented(lines: list[str], ns: dict, levels: int = 1) -> list[str]:
@@ -228,12 +245,46 @@ def guarded_lines(fn: Callable, ns: dict, into: str | None = None) -> list[str] 
     return guard(fail, lines, ns)
 
 
+def lend(ns: dict, code: str, lent: str) -> None:
+    """Remember that `code`, which hands out a copy of a remembered list (so that no use can change the list
+    remembered), may be `lent` (the list itself) where the list is only read (`borrowed`)."""
+    ns.setdefault(LENT, {})[code] = lent
+
+
+def borrowed(ns: dict, code: str) -> str:
+    """The source of a value for a part of an expression that only reads it (its length, an item, `in`, a loop
+    of an aggregate: an expression changes nothing): a remembered list itself, not a copy (see `lend`).
+
+    >>> ns = namespace({}); lend(ns, "list(_7)", "_7")
+    >>> borrowed(ns, "list(_7)"), borrowed(ns, "list(_8)")
+    ('_7', 'list(_8)')
+    """
+    return ns.get(LENT, {}).get(code, code)
+
+
+def search(ns: dict, code: str, until: bool, items: list[str], loop: str, cond: str | None, value: str) -> None:
+    """Remember, for `code` (`any(...)`/`all(...)` over a held local), the lines returning its value as a loop
+    (used where the expression is a function's whole value: guarded_function): the same steps (the list named and
+    charged first, each element filtered by `cond`, then tested) without a generator resumed per element. `until`:
+    the value that decides (True for any, False for all); `items`: lines naming the list before the loop.
+
+    >>> ns = namespace({})
+    >>> search(ns, "CODE", False, [], "for x in [1, 2, 3]", "x > 1", "x < 3")
+    >>> ns[SEARCHES]["CODE"]
+    ['for x in [1, 2, 3]:', '    if x > 1:', '        if not x < 3:', '            return False', 'return True']
+    """
+    test = [f"if {value}:" if until else f"if not {value}:", f"    return {until}"]
+    body = test if cond is None else [f"if {cond}:"] + ["    " + line for line in test]
+    ns.setdefault(SEARCHES, {})[code] = items + [f"{loop}:"] + ["    " + line for line in body] + \
+        [f"return {not until}"]
+
+
 def forgetting(cells: list, lines: list[str], ns: dict) -> list[str]:
     """`lines` with a Steady's `cells` forgotten before and after them (Steady.loop, as lines)."""
     if not cells:
         return lines
-    if len(cells) <= FORGET_IN_PLACE:  # a cell or two: emptied in place, no call
-        forget = [f"{bound_once(ns, cell)}[0] = MISSING" for cell in cells]
+    if len(cells) <= FORGET_IN_PLACE:  # a few cells: emptied in place by one line (`_7[0] = _9[0] = MISSING`)
+        forget = [" = ".join(f"{bound_once(ns, cell)}[0]" for cell in cells) + " = MISSING"]
     else:
         forget = [f"forget({bound(ns, cells)})"]
     return forget + ["try:"] + indented(lines, ns) + ["finally:"] + ["    " + line for line in forget]

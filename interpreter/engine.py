@@ -23,6 +23,8 @@ MAX_AUTOMATIC_STEPS = 10000  # phases run in a row with no decision (a `goto` lo
 MAX_DEAL_MOVES = 10000  # moves in one deal (the longest shipped deal has ~150)
 PLAIN = (int, bool, str)  # fact values that are JSON as they are
 STANDINGS_MEMO = 4096  # sheets whose standings a game remembers (then it starts again)
+# the "deal-end" events of deals 0 to SHARED_STARTS - 1, shared by every match (events never change)
+DEAL_ENDS = tuple(Event("deal-end", None, (), no) for no in range(SHARED_STARTS))
 
 
 def new_match(game, players: int | None = None, seed: int | None = 0, options: dict | None = None,
@@ -231,10 +233,13 @@ def end_deal(st: State) -> None:
     standing = None if game.standing_from_sheet() else standings(st)
     if game.scoring is not None:
         game.scoring(st)
-    record = {"deal": st.deal_no, "dealer": st.dealer}
-    st.deals.append(record)
+    if st.unsettled:  # as reading `st.deals` would (never so in play: a deal ends once, then the next settles)
+        st.settle()
+    no = st.deal_no
+    record = {"deal": no, "dealer": st.dealer}
+    st._deals.append(record)
     st.unsettled = DealEnd(record, sheet, standing)
-    st.events.append(Event("deal-end", None, (), st.deal_no))
+    st.events.append(DEAL_ENDS[no] if no < SHARED_STARTS else Event("deal-end", None, (), no))
     st.deal_over = True
     check_match_end(st)
 

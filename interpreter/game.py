@@ -240,9 +240,13 @@ class Game:
         return {c.name: [[0] * n for _ in range(n)] if c.per == "pair" else [0] * n for c in self.columns.values()}
 
     def copy_sheet(self, sheet: dict) -> dict:
-        """A copy of a score sheet of this game that shares no column or row with it."""
+        """A copy of a score sheet of this game that shares no column or row with it (a loop: no comprehension's
+        function made and called, at each deal's end and each new match)."""
         pairs = self.pair_columns
-        return {name: list(map(list, col)) if name in pairs else col[:] for name, col in sheet.items()}
+        out = {}
+        for name, col in sheet.items():
+            out[name] = list(map(list, col)) if name in pairs else col[:]
+        return out
 
     # -- zones ------------------------------------------------------------------------------------------------------
     def _zone_bases(self, n: int) -> dict:
