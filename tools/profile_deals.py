@@ -94,8 +94,11 @@ def instructions(game: str, players: int, deals: int) -> None:
 
 def collected(args: list) -> int:
     """Instructions callgrind counts for this script run with `args` (its hidden play commands)."""
+    # no load cache: both runs of a side must load alike for their difference to be the deals alone (with it,
+    # the first run after an edit compiles and writes the cache and the second reads it)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "INTERP_NO_CACHE": "1"}
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                          __file__] + args, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+                          __file__] + args, capture_output=True, text=True, env=env)
     found = re.search(r"Collected : (\d+)", run.stderr)
     if run.returncode != 0 or found is None:
         sys.exit(f"valgrind failed:\n{run.stderr[-2000:]}")
