@@ -37,7 +37,7 @@ def new_match(game, players: int | None = None, seed: int | None = 0, options: d
     values: dict = {}
     _set_vars(values, game, "new" if deal else "match", n)  # "new": the match's and the first deal's
     st = State(game, n, resolve_options(game, options) if options else dict(game.option_defaults), seed, values,
-               game.copy_sheet(game.blank_sheet(n)), stack)
+               game.new_sheets[n](), stack)
     st.dealer = game.first_dealer_seat(st) if dealer is None else dealer
     if deal:
         _seat_deal(st, True)  # a new state has no cards dealt, nothing revealed and every seat its own master

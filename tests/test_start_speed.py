@@ -160,6 +160,20 @@ def test_the_shared_blank_sheet_is_never_written_to(path):
         assert blank == game._blank_sheet(players) and blank is game.blank_sheet(players)
 
 
+@pytest.mark.parametrize("path", ALL_SPECS)
+def test_a_new_sheet_is_the_blank_sheet_sharing_no_list(path):
+    """`Game.new_sheets[n]()` (a new match's sheet, written out) equals the blank sheet column by column in the
+    same order, and two of them share no column or row with each other or the blank sheet."""
+    game = game_of(path)
+    for players in game.players:
+        blank, a, b = game.blank_sheet(players), game.new_sheets[players](), game.new_sheets[players]()
+        assert list(a.items()) == list(blank.items()) and list(engine.new_match(game, players, 1).sheet) == list(blank)
+        lists = [col for sheet in (blank, a, b) for col in sheet.values()]
+        lists += [row for sheet in (blank, a, b) for name in game.pair_columns for row in sheet[name]]
+        assert len({id(x) for x in lists}) == len(lists)
+        assert repr(a) == repr(blank)  # cells of the same type (an int 0, not 0.0)
+
+
 @pytest.mark.parametrize("zero", [0, Fraction(0), 0.0])
 def test_a_sheet_equal_to_a_blank_one_but_not_of_ints_keeps_its_type(zero, monkeypatch):
     """A cell equal to 0 that is a Fraction or float makes differences of its own type (scoring here writes 5
