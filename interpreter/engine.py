@@ -233,11 +233,9 @@ def end_deal(st: State) -> None:
     standing = None if game.standing_from_sheet() else standings(st)
     if game.scoring is not None:
         game.scoring(st)
-    if st.unsettled:  # as reading `st.deals` would (never so in play: a deal ends once, then the next settles)
-        st.settle()
     no = st.deal_no
     record = {"deal": no, "dealer": st.dealer}
-    st._deals.append(record)
+    st.deals.append(record)
     st.unsettled = DealEnd(record, sheet, standing)
     st.events.append(DEAL_ENDS[no] if no < SHARED_STARTS else Event("deal-end", None, (), no))
     st.deal_over = True

@@ -25,7 +25,6 @@ from ..state import Event, Move, tupled
 from .base import Phase, kept_where, with_locals
 from .progress import Progress
 
-_new = object.__new__
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
 CHOICE_MEMO = 256  # inputs whose choices a phase remembers (then it starts again)
 
@@ -110,9 +109,7 @@ class ChoosePhase(Phase):
                    choice, floor, inputs)
 
     def start(self, st) -> None:
-        seat = self.who(st)
-        ph = st.ph = _new(ChoiceProgress)  # ChoiceProgress(seat), without a call of __init__
-        ph.seat, ph.chosen = seat, False
+        st.ph = ChoiceProgress(self.who(st))
 
     def progress_of(self, values: dict) -> ChoiceProgress:
         return ChoiceProgress.of(values)
