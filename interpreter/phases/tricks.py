@@ -305,7 +305,7 @@ class TricksPhase(Phase):
     def start(self, st) -> None:
         players = list(self.players(st))
         trump = self.trump(st)
-        escape = self.escape_cards(st) if self.escape is not None else []
+        escape = self.escape_cards(st)
         st.ph = TrickProgress(players, self.leader(st), trump, self.count(st) if self.count else None, escape,
                               self.strength.values(st, trump) if self.strength else None,
                               self.card_points.values(st, trump) if self.card_points else None,
