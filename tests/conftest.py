@@ -8,14 +8,14 @@ import tempfile
 
 import pytest
 
-from interpreter.compiler import load_game
+from interp.spec.compiler import load_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPECS = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "games", "*.yaml")))
 
 
 def pytest_configure(config):
-    """The run's load cache (interpreter.cache) lives in a temp dir of its own, removed at the end: the suite
+    """The run's load cache (interp.dsl.cache) lives in a temp dir of its own, removed at the end: the suite
     never reads or writes the user's, and the CLI it spawns inherits it."""
     config._interp_cache = os.environ["INTERP_CACHE_DIR"] = tempfile.mkdtemp(prefix="interp-test-cache-")
 

@@ -5,7 +5,7 @@ import os
 
 import yaml
 
-from interpreter.scenario import run_scenario
+from interp.runs.scenario import run_scenario
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -47,7 +47,7 @@ def run_cli(argv: list, stdin: str = "") -> tuple:
     import io
     import sys
 
-    from interpreter import cli
+    from interp import cli
 
     out, err, old_stdin, old_cwd = io.StringIO(), io.StringIO(), sys.stdin, os.getcwd()
     sys.stdin = io.StringIO(stdin)

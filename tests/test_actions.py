@@ -1,4 +1,4 @@
-"""Moves as integers (interpreter/actions.py): for every spec and player count, over random deals, the legal-action
+"""Moves as integers (interp/engine/actions.py): for every spec and player count, over random deals, the legal-action
 mask is exactly the legal moves (or, for moves chosen in several ids, their next steps), ids round-trip, and the
 numbering depends on the game alone; worked examples with ids counted by hand."""
 from __future__ import annotations
@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from interpreter import engine
-from interpreter.actions import ActionSpace
-from interpreter.compiler import load_game
-from interpreter.state import Move
+from interp.engine import match as engine
+from interp.engine.actions import ActionSpace
+from interp.spec.compiler import load_game
+from interp.engine.state import Move
 
 from .conftest import SPECS, game_of
 

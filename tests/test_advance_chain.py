@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
-from interpreter.phases.auction import PASS
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
+from interp.engine.phases.auction import PASS
 from tests.test_engine_speed_paths import runs_away_at, tiny_with
 
 

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from interpreter.arena import arena, seatings
-from interpreter.compiler import load_game
+from interp.runs.arena import arena, seatings
+from interp.spec.compiler import load_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TAKE_OR_GIVE = os.path.join(ROOT, "tests", "specs", "take-or-give.yaml")
@@ -49,7 +49,7 @@ def test_results_do_not_depend_on_the_number_of_processes():
 
 
 def test_cli_json_is_reproducible():
-    cmd = [sys.executable, "-m", "interpreter.cli", "arena", TAKE_OR_GIVE, "--agents", "heuristic,random",
+    cmd = [sys.executable, "-m", "interp.cli", "arena", TAKE_OR_GIVE, "--agents", "heuristic,random",
            "-n", "20", "--seed", "4", "--json"]
     first = subprocess.run(cmd + ["--jobs", "1"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     second = subprocess.run(cmd + ["--jobs", "2"], capture_output=True, text=True, cwd=ROOT, timeout=120)
@@ -65,7 +65,7 @@ def test_cli_json_is_reproducible():
 
 @pytest.mark.parametrize("agents", ["heuristic", "heuristic,nobody"])
 def test_cli_refuses_bad_agent_lists(agents):
-    out = subprocess.run([sys.executable, "-m", "interpreter.cli", "arena", TAKE_OR_GIVE, "--agents", agents],
+    out = subprocess.run([sys.executable, "-m", "interp.cli", "arena", TAKE_OR_GIVE, "--agents", agents],
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 2 and "Traceback" not in out.stderr
 
@@ -73,7 +73,7 @@ def test_cli_refuses_bad_agent_lists(agents):
 def test_out_writes_one_record_per_deal_and_seating(tmp_path, capsys):
     # take-or-give has 2 seats, so 2 seatings per deal: 3 deals give 6 records; each record's values are the
     # deal values of that seating, and its agents the seating's agents by seat name.
-    from interpreter.cli import main
+    from interp.cli import main
     out = tmp_path / "arena.jsonl"
     assert main(["arena", TAKE_OR_GIVE, "--agents", "heuristic,random", "-n", "3", "--seed", "2",
                  "--out", str(out), "--json"]) == 0

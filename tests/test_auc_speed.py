@@ -13,12 +13,12 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.phases.auction import AuctionPhase
-from interpreter.phases.base import Phase
-from interpreter.phases.choose import ChoosePhase
-from interpreter.phases.discard import DiscardPhase
-from interpreter.replay import position
+from interp.engine import match as engine
+from interp.engine.phases.auction import AuctionPhase
+from interp.engine.phases.base import Phase
+from interp.engine.phases.choose import ChoosePhase
+from interp.engine.phases.discard import DiscardPhase
+from interp.runs.replay import position
 from .conftest import game_of
 from .test_card_speed import general_apply  # the engine's steps with the base `Phase.play` for every phase
 

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
-from interpreter.errors import SpecError
-from interpreter.loader import load_spec
-from interpreter.scorekeeper import score_deals
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
+from interp.errors import SpecError
+from interp.spec.loader import load_spec
+from interp.table.scorekeeper import score_deals
 
 from .conftest import ROOT, game_of
 

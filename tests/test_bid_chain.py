@@ -13,11 +13,11 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.agents import RandomAgent
-from interpreter.compiler import load_game
-from interpreter.phases import base, deal, effects
-from interpreter.simulate import play_deal
+from interp.engine import match as engine
+from interp.bots.agents import RandomAgent
+from interp.spec.compiler import load_game
+from interp.engine.phases import base, deal, effects
+from interp.runs.simulate import play_deal
 
 GAMES = sorted(glob.glob("games/*.yaml"))
 

@@ -10,11 +10,12 @@ from itertools import islice
 
 import pytest
 
-from interpreter import engine, replay
-from interpreter.compiler import load_game
-from interpreter.phases.auction import AuctionProgress
-from interpreter.phases.choose import ChoiceProgress
-from interpreter.phases.discard import DiscardProgress
+from interp.engine import match as engine
+from interp.runs import replay
+from interp.spec.compiler import load_game
+from interp.engine.phases.auction import AuctionProgress
+from interp.engine.phases.choose import ChoiceProgress
+from interp.engine.phases.discard import DiscardProgress
 from .conftest import game_of
 from .test_moves_speed import decisions, reads_as_dict
 

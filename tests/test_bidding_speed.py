@@ -15,13 +15,13 @@ import random
 import pytest
 import yaml  # type: ignore[import-untyped]
 
-from interpreter import engine
-from interpreter.compiler import load_game
-from interpreter.dsl import compile_expr
-from interpreter.phases.auction import PASS
-from interpreter.phases.base import with_locals
-from interpreter.phases.discard import CardCondition
-from interpreter.state import Move
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
+from interp.dsl.compile import compile_expr
+from interp.engine.phases.auction import PASS
+from interp.engine.phases.base import with_locals
+from interp.engine.phases.discard import CardCondition
+from interp.engine.state import Move
 
 # Three players bid on a ladder of eight rungs; `small` and `solo` are special (their flags come from the test).
 SPEC = """

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.errors import IllegalMoveError, SpecRuntimeError
-from interpreter.phases.base import Phase
-from interpreter.phases.tricks import ZONE_SEAT, PlainTricksPhase, TricksPhase
+from interp.engine import match as engine
+from interp.errors import IllegalMoveError, SpecRuntimeError
+from interp.engine.phases.base import Phase
+from interp.engine.phases.tricks import ZONE_SEAT, PlainTricksPhase, TricksPhase
 from .conftest import game_of
 
 GAMES = [("games/preferans.yaml", 3, 6), ("games/preferans-4.yaml", 4, 3), ("games/oh-hell.yaml", 4, 2),

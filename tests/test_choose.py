@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
 
 
 def contract_states(game, deals=40, seed=3):

@@ -11,12 +11,13 @@ import sys
 import time
 
 import pytest
-from interpreter import engine, replay
-from interpreter.compiler import load_game
-from interpreter.play import TerminalMatch
-from interpreter.render import LiteralConsole
+from interp.engine import match as engine
+from interp.runs import replay
+from interp.spec.compiler import load_game
+from interp.table.play import TerminalMatch
+from interp.table.render import LiteralConsole
 
-INTERP = [sys.executable, "-m", "interpreter.cli"]
+INTERP = [sys.executable, "-m", "interp.cli"]
 
 
 def interp(*args, stdin: str = "", timeout: int = 120):

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
 from tests.conftest import game_of
 
 GAMES = [("games/preferans.yaml", 3), ("games/preferans.yaml", 4), ("games/tarot.yaml", 4),

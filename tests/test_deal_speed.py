@@ -1,4 +1,4 @@
-"""The start of a deal, made faster, deals what it dealt before: the chance draws (interpreter.chance) are the
+"""The start of a deal, made faster, deals what it dealt before: the chance draws (interp.engine.chance) are the
 standard library's draws from the same generators, for many seeds, tags and sizes."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from interpreter import chance
-from interpreter.phases.deal import DealPhase, layout_of, with_inserts
+from interp.engine import chance
+from interp.engine.phases.deal import DealPhase, layout_of, with_inserts
 
 from .conftest import SPECS, game_of
 
@@ -82,7 +82,7 @@ def test_other_generators_use_their_own_methods():
 
 def _played(game, players: int, seeds, deals: int = 2) -> list:
     """The event log and zones of a match per seed, `deals` deals of random moves long (or up to its end)."""
-    from interpreter import engine
+    from interp.engine import match as engine
 
     out = []
     for seed in seeds:
@@ -113,7 +113,7 @@ def test_every_game_deals_and_logs_what_the_standard_draws_and_zone_visible_do(p
 
 @pytest.mark.parametrize("path", SPECS)
 def test_the_seers_table_is_what_zone_visible_says_at_a_deal_start(path):
-    from interpreter import engine
+    from interp.engine import match as engine
 
     game = game_of(path)
     for players in game.players:
@@ -135,7 +135,7 @@ def test_the_seers_table_is_what_zone_visible_says_at_a_deal_start(path):
 
 @pytest.mark.parametrize("path", ["games/tarot.yaml", "games/preferans-4.yaml"])
 def test_the_active_seats_run_from_the_dealers_next_seat_round_to_the_dealer(path):
-    from interpreter import engine
+    from interp.engine import match as engine
 
     game = game_of(path)
     for players in game.players:
@@ -169,8 +169,8 @@ def test_a_layout_gives_each_zone_the_cards_its_packets_deal_it_one_by_one():
 def test_a_deal_remembers_where_the_cards_go_when_there_are_few_ways_to_insert_packets(path, players, ways):
     """Preferans inserts its talon (one packet of 2) in one of the 14 gaps between its 15 packets: 14 layouts
     remembered; Tarot's chien (6 single cards in 23 gaps) has too many ways; a deal inserting nothing has one."""
-    from interpreter import engine
-    from interpreter.compiler import load_game
+    from interp.engine import match as engine
+    from interp.spec.compiler import load_game
 
     game = load_game(path)  # its own memo
     phase = next(p for p in game.phases if p.type_name == "deal")

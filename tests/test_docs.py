@@ -1,5 +1,5 @@
 """docs/spec-language.md stays complete and true: every built-in, phase type and schema key is documented, the
-built-in table matches interpreter.builtins.FUNCTIONS, its examples compile, and the examples in the text
+built-in table matches interp.engine.builtins.FUNCTIONS, its examples compile, and the examples in the text
 (docs/examples/tiny.yaml, the variant, the error message) behave as the page says.
 
 `python tests/test_docs.py` prints the built-in table rows as FUNCTIONS describes them (to paste after a change).
@@ -14,12 +14,12 @@ import re
 import pytest
 import yaml
 
-from interpreter import dsltypes as T
-from interpreter import engine
-from interpreter.builtins import FUNCTIONS
-from interpreter.cli import main
-from interpreter.compiler import PHASE_TYPES, load_game
-from interpreter.dsl import compile_expr, compile_stmts
+from interp.dsl import types as T
+from interp.engine import match as engine
+from interp.engine.builtins import FUNCTIONS
+from interp.cli import main
+from interp.spec.compiler import PHASE_TYPES, load_game
+from interp.dsl.compile import compile_expr, compile_stmts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC_PATH = os.path.join(ROOT, "docs", "spec-language.md")

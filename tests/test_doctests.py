@@ -7,10 +7,10 @@ import pkgutil
 
 import pytest
 
-import interpreter
+import interp
 
-OPTIONAL = {"interpreter.adapters.openspiel": "pyspiel", "interpreter.adapters.pettingzoo": "pettingzoo"}
-MODULES = sorted(m.name for m in pkgutil.walk_packages(interpreter.__path__, "interpreter."))
+OPTIONAL = {"interp.adapters.openspiel": "pyspiel", "interp.adapters.pettingzoo": "pettingzoo"}
+MODULES = ["interp", *sorted(m.name for m in pkgutil.walk_packages(interp.__path__, "interp."))]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -20,3 +20,8 @@ def test_docstring_examples(name):
     module = importlib.import_module(name)
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0
+
+
+def test_the_api_page_examples_run():
+    failures, tried = doctest.testfile("../docs/api.md", optionflags=doctest.ELLIPSIS)
+    assert failures == 0 and tried >= 8

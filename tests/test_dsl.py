@@ -7,10 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from interpreter.dsl import (Compiler, Context, Function, Macro, Scope, SourceRef, Symbol, compile_expr,
-                             compile_stmts, parse)
-from interpreter.errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
-from interpreter.builtins import FUNCTIONS
+from interp.dsl.compile import Compiler, Context, Function, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts, parse
+from interp.errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
+from interp.engine.builtins import FUNCTIONS
 
 
 def make_scope():
@@ -102,7 +101,7 @@ def test_a_define_the_loop_cannot_change_is_worked_out_once_per_loop():
 def test_conditions_checked_in_one_stretch_share_a_define():
     """The phases' `when` conditions share a Stretch: while it is open (the engine skips phases; nothing
     changes) a define they use is read once for all of them; closed, every evaluation works it out."""
-    from interpreter.dslruntime import Stretch
+    from interp.dsl.runtime import Stretch
     scope, store = make_scope()
     reads = []
     scope.symbols["seen"] = Symbol("seen", "int", get=lambda c: reads.append(1) or store["x"])
@@ -126,7 +125,7 @@ def test_conditions_checked_in_one_stretch_share_a_define():
 def test_a_define_of_the_card_alone_is_worked_out_once_per_card():
     """`high(c)` reads only its card through deck-only built-ins: its value is tabled by card (each card's
     rank worked out once, however often it is asked); `over(c)` reads x too, so it is worked out every time."""
-    from interpreter.compiler import load_game
+    from interp.spec.compiler import load_game
     game = load_game("docs/examples/tiny.yaml")
     deck = game.deck
     asked = []
@@ -150,7 +149,7 @@ def test_a_filter_on_a_tabled_define_looks_the_table_up():
     """`[c for c in cs if high(c)]` keeps the cards `high` allows, in order and with repeats, each card's rank
     worked out once (the define's table, shared with its other uses); the elements still count against the loop
     limit; with another body, or a condition not of the loop's card, the plain loop gives the same values."""
-    from interpreter.compiler import load_game
+    from interp.spec.compiler import load_game
     game = load_game("docs/examples/tiny.yaml")
     deck = game.deck
     asked = []
@@ -207,7 +206,7 @@ def _column(text, scope):
     """Compile `text` as the value of a YAML key and return the reported column (1-based)."""
     import os
     import tempfile
-    from interpreter.loader import load_spec
+    from interp.spec.loader import load_spec
     folder = tempfile.mkdtemp()
     path = os.path.join(folder, "e.yaml")
     with open(path, "w") as fh:
@@ -239,8 +238,8 @@ def test_with_binds_a_value_once():
 
 
 def test_bids_order_against_ladder_names():
-    from interpreter.compiler import load_game
-    from interpreter import engine
+    from interp.spec.compiler import load_game
+    from interp.engine import match as engine
     game = load_game("games/preferans.yaml")
     st = engine.new_match(game, 3, 0)
     st.vars["contract"] = game.bids_by_name["10S"]
@@ -251,13 +250,13 @@ def test_bids_order_against_ladder_names():
 def test_a_condition_knows_the_local_values_it_requires():
     # `trick_no == 1 and …` can be true only at trick 1, also through a define with parameters (its own parameter
     # is bound inside, not required of the caller); `or` and `!=` require nothing.
-    from interpreter.compiler import load_game
+    from interp.spec.compiler import load_game
     game = load_game("games/tarot.yaml")
     tricks = next(p for p in game.phases if p.type_name == "tricks")
     assert {a.name: a.trick_no for a in tricks.announcements} == {
         "poignee": 1, "double-poignee": 1, "triple-poignee": 1, "misere": 1}
-    from interpreter.dsl import compile_expr
-    from interpreter.dslscope import Scope
+    from interp.dsl.compile import compile_expr
+    from interp.dsl.scope import Scope
     locals_ = {"trick_no": ("int", None), "me": ("int", None)}
     requires = {text: compile_expr(text, Scope({}), "bool", locals_=locals_)[0].requires
                 for text in ("trick_no == 2 and me == 1", "trick_no == 2 or me == 1", "trick_no != 2", "true")}
@@ -269,7 +268,7 @@ def test_sum_adds_whole_numbers_and_fractions_as_python_sum_does():
     """`sum(…)` adds fractions over a common denominator (dslloops.exact_sum): the same value and type (a Fraction
     as soon as one element is one, else an int) as Python's sum, on random mixes; a float is left to sum."""
     import random
-    from interpreter.dslloops import exact_sum
+    from interp.dsl.loops import exact_sum
     rng = random.Random(7)
     for _ in range(3000):
         values = [rng.choice([rng.randint(-9, 9), Fraction(rng.randint(-20, 20), rng.choice([1, 2, 3, 4, 6, 7]))])
@@ -302,7 +301,7 @@ def test_an_expression_of_simple_parts_runs_as_one_function():
 
 
 def test_a_define_without_arguments_joins_the_code_that_uses_it_and_one_function_serves_equal_code():
-    from interpreter.dslfuse import function, namespace
+    from interp.dsl.fuse import function, namespace
     scope, store = make_scope()
     scope.macros["big"] = Macro("big", (), "x > 3", SourceRef())
     a, _ = compile_expr("big and x < 9", scope)
@@ -327,7 +326,7 @@ def test_an_index_that_is_none_is_refused_with_its_place_in_joined_code():
 def test_an_expression_too_deep_for_one_function_keeps_its_parts_closures():
     """71 nested `not`s pass the DSL's nesting limit (100) but not dslfuse's bracket limit (60): the outer parts
     run as closures around the inner function, with the same value (an odd number of `not`s of true)."""
-    from interpreter.dslfuse import MAX_DEPTH
+    from interp.dsl.fuse import MAX_DEPTH
     deep = MAX_DEPTH + 11
     scope, _ = make_scope()
     assert ev("not (" * deep + "x > 3" + ")" * deep, scope) is False
@@ -338,8 +337,8 @@ def test_a_statement_block_remembers_the_defines_its_assignments_cannot_change()
     """A statement block that moves no card (a spec's scoring, say) works out a define without arguments that
     reads nothing the block assigns once per run (Steady over the whole block, as in a loop); a define reading
     an assigned name is worked out at every use."""
-    from interpreter.dslruntime import Steady
-    from interpreter.dslstmts import assigned_names
+    from interp.dsl.runtime import Steady
+    from interp.dsl.stmts import assigned_names
     scope, store = make_scope()
     reads = []
     store["y"] = 0
@@ -367,7 +366,7 @@ def test_a_statement_block_remembers_the_defines_its_assignments_cannot_change()
 def test_a_top_level_expression_with_code_has_its_guard_written_in():
     """The loop budget is started afresh and a Python error inside becomes the located error, as with the
     guarding closure (dslfuse.guarded_function)."""
-    from interpreter.dslruntime import BUDGET
+    from interp.dsl.runtime import BUDGET
     scope, store = make_scope()
     store["pts"] = [3, None]
     fn, _ = compile_expr("x + 1 > pts[1]", scope, source=SourceRef())
@@ -425,7 +424,7 @@ def test_statements_written_as_python_change_the_state_as_their_closures_do():
     """`=`, `+=`, `-=` on vars and indexed vars, `let`, `if`, `for` and a local: x = 7, call[1] = 'pass', x = 10,
     y = 20, then x = 30 and n[1] = 5 + 30 − 1 = 34; the loop adds s + 30 to n[s]: n = [30, 65] (and unbinds s);
     the local t = 30 − 4 = 26."""
-    from interpreter.dslfuse import BLOCKS, namespace
+    from interp.dsl.fuse import BLOCKS, namespace
     text = ("x = 7; call[1] = 'pass'; x += 3; x -= 0; let y = x * 2; if y > 10: x += y; "
             "n[who] += x - 1; if x < 0: x = 0; for s in [0, 1]: if s >= 0: n[s] += s + x; t = x - 4")
     written, closures = run_both(text, {"x": 4, "who": 1, "call": ["none", "whist"], "n": [0, 5]}, {"t": 0})
@@ -464,8 +463,8 @@ def test_an_error_in_the_second_of_three_yaml_items_names_that_item(tmp_path, se
     item (a none index; max of an empty hand plus 1) is named at its own line, after the first item ran."""
     import random
     from pathlib import Path
-    from interpreter import engine
-    from interpreter.compiler import load_game
+    from interp.engine import match as engine
+    from interp.spec.compiler import load_game
     text = Path("docs/examples/tiny.yaml").read_text(encoding="utf-8")
     one = '    do: "for s in seats: taken[s] = sum(points(c) for c in won[s])"\n'
     assert one in text
@@ -526,8 +525,8 @@ def test_a_zone_effect_written_as_python_is_given_the_zone_id(monkeypatch):
     """`reveal(hand[declarer])`, `show_to(talon, left(declarer))` and `hide(won[declarer])` written as Python pass the zone's id
     (dslfuse.zone_id_code), so no search of the zones runs: the same events, revealed and shown zones as the
     built-ins given the zones themselves; a none index still fails, located."""
-    from interpreter import builtins, engine
-    from interpreter.compiler import load_game
+    from interp.engine import builtins, match as engine
+    from interp.spec.compiler import load_game
     game = load_game("games/preferans.yaml")
     st = engine.new_match(game, 3, 5)
     st.vars["declarer"] = 1
@@ -554,9 +553,9 @@ def test_a_list_read_at_a_constant_index_in_joined_code_is_none_out_of_range(ind
     """`active[k]` with a constant k ≥ 0 is read in place in joined code (a negative one through item_at); the
     value is dslruntime.item_at's either way: the item, counting from the end for a negative k, or none past
     either end (3 seats in play)."""
-    from interpreter import engine
-    from interpreter.compiler import load_game
-    from interpreter.dslruntime import item_at
+    from interp.engine import match as engine
+    from interp.spec.compiler import load_game
+    from interp.dsl.runtime import item_at
     game = load_game("games/preferans.yaml")
     st = engine.new_match(game, 3, 5)
     fn, _ = compile_expr(f"active[{index}]" if index >= 0 else f"active[0 - {-index}]", game.scope)

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from interpreter.dsl import Context, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
-from interpreter.builtins import FUNCTIONS
-from interpreter.dslfuse import ACTIVE, MADE, namespace
-from interpreter.errors import SpecRuntimeError
+from interp.dsl.compile import Context, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
+from interp.engine.builtins import FUNCTIONS
+from interp.dsl.fuse import ACTIVE, MADE, namespace
+from interp.errors import SpecRuntimeError
 
 
 class Ctx(Context):
@@ -141,7 +141,7 @@ def test_a_long_define_is_called_not_written_in_at_each_use():
     """A define whose code is longer than INLINE_MAX is called at each use (written in at each of many uses, its
     code would grow the compiled source, and a spec's load time, by its length each time); a short one is written
     in. Both give the same values: long(p) is p·(1 + 2 + … + k), short(p) is p + 1, over pts 3 1 4 1 5 (sum 14)."""
-    from interpreter.dslexpr import INLINE_MAX
+    from interp.dsl.expr import INLINE_MAX
     scope, store = make_scope()
     k = INLINE_MAX // 10
     scope.macros["long"] = Macro("long", ("n",), " + ".join(f"n * {i}" for i in range(1, k + 1)), SourceRef())
@@ -187,7 +187,7 @@ def test_a_remembered_list_define_follows_its_inputs_across_stretches():
     """`high` (a list worked out by a loop over plain state) is remembered in an open stretch, and by its inputs
     (pts, x) across stretches: a new x or a changed pts gives the new list, and a use may not change the one
     remembered."""
-    from interpreter.dslruntime import Stretch
+    from interp.dsl.runtime import Stretch
     scope, store = make_scope()
     scope.macros["high"] = Macro("high", (), "[q for q in pts if q > x]", SourceRef())
     stretch = Stretch()

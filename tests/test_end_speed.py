@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.dsl import Macro, SourceRef, compile_expr, compile_stmts
-from interpreter.dslfuse import FORGET_IN_PLACE, SEARCHES, namespace
-from interpreter.dslruntime import BUDGET
-from interpreter.errors import SpecRuntimeError
-from interpreter.state import Event
+from interp.engine import match as engine
+from interp.dsl.compile import Macro, SourceRef, compile_expr, compile_stmts
+from interp.dsl.fuse import FORGET_IN_PLACE, SEARCHES, namespace
+from interp.dsl.runtime import BUDGET
+from interp.errors import SpecRuntimeError
+from interp.engine.state import Event
 from tests.conftest import game_of
 from tests.test_dsl_speed import Ctx, make_scope, run, source_of, value
 

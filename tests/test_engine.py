@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.events import text
-from interpreter.state import Move
-from interpreter.errors import IllegalMoveError
-from interpreter.replay import record, replay
+from interp.engine import match as engine
+from interp.engine.wording import parse_move
+from interp.engine.events import text
+from interp.engine.state import Move
+from interp.errors import IllegalMoveError
+from interp.runs.replay import record, replay
 
 
 def advance_to_play(game, seed=3):
@@ -71,12 +72,12 @@ def test_illegal_card_is_explained(preferans):
     illegal = [c for c in hand if c not in legal]
     if illegal:
         with pytest.raises(IllegalMoveError, match="must"):
-            engine.parse_move(st, preferans.deck.code(illegal[0]))
+            parse_move(st, preferans.deck.code(illegal[0]))
     with pytest.raises(IllegalMoveError, match="not a card"):
-        engine.parse_move(st, "XYZ")
+        parse_move(st, "XYZ")
     absent = next(c for c in range(32) if c not in hand)
     with pytest.raises(IllegalMoveError, match="not in the hand"):
-        engine.parse_move(st, preferans.deck.code(absent))
+        parse_move(st, preferans.deck.code(absent))
 
 
 def test_apply_rejects_an_illegal_move(preferans):
@@ -117,8 +118,8 @@ def test_moves_are_named_in_the_notation_players_type(preferans):
     st = engine.new_match(preferans, 3, 4)
     names = [engine.notation(st, m) for m in engine.legal_moves(st)]
     assert names == ["pass", "6S", "misere"]
-    assert engine.parse_move(st, "6s") == engine.legal_moves(st)[1]
-    assert engine.parse_move(st, "2") == engine.legal_moves(st)[1]
+    assert parse_move(st, "6s") == engine.legal_moves(st)[1]
+    assert parse_move(st, "2") == engine.legal_moves(st)[1]
 
 
 def test_unknown_option_and_player_count_are_refused(preferans):
@@ -132,8 +133,8 @@ def test_unknown_option_and_player_count_are_refused(preferans):
 
 def test_variant_errors_point_into_the_variant_file(tmp_path):
     """A variant merges its phase by id into the base's list; its mistakes are still located in its own file."""
-    from interpreter.compiler import load_game
-    from interpreter.errors import SpecError
+    from interp.spec.compiler import load_game
+    from interp.errors import SpecError
     base = os.path.abspath("games/preferans.yaml")
     variant = tmp_path / "v.yaml"
     variant.write_text(f"extends: {base}\nname: v\nphases:\n  - id: play\n    trump: \"trump + 1\"\n")
@@ -165,13 +166,13 @@ def test_done_too_early_in_a_discard_is_explained(preferans):
         if st.deal_over:
             engine.next_deal(st)
     with pytest.raises(IllegalMoveError, match="discard 2 more card"):
-        engine.parse_move(st, "done")
+        parse_move(st, "done")
 
 
 def test_standings_are_reused_only_when_they_read_nothing_but_the_sheet(preferans):
     """A standing that reads only sheet columns, options and the player count is worked out once per sheet; one
     that reads the state of play (a var, a zone, the dealer) is worked out every time."""
-    from interpreter.reads import from_sheet_only
+    from interp.dsl.reads import from_sheet_only
     assert preferans.standing_from_sheet()
     assert from_sheet_only("pool[s] - 10 * mountain[s] / n_players + pool_target", preferans)
     assert not from_sheet_only("pool[s] + (if declarer == s then 1 else 0)", preferans)
@@ -202,7 +203,7 @@ def test_the_result_lines_are_those_of_the_deal_as_it_ended_whenever_they_are_re
     """`display.result` lines are made when the deal records are first read: read at once, or only after the
     next deal has started, a copy was made or a view taken, they are the same lines (the engine makes them
     before the state moves on)."""
-    from interpreter.compiler import load_game
+    from interp.spec.compiler import load_game
     game = load_game("games/tarot.yaml")
 
     def played(seed: int):

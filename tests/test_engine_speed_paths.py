@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
-from interpreter.errors import IllegalMoveError, InterpError
-from interpreter.state import Move, State
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
+from interp.errors import IllegalMoveError, InterpError
+from interp.engine.state import Move, State
 
 TINY = os.path.abspath("docs/examples/tiny.yaml")
 

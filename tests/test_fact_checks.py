@@ -1,4 +1,4 @@
-"""Fact constraints (`min`, `max`, `check:` under facts, interpreter/factchecks.py).
+"""Fact constraints (`min`, `max`, `check:` under facts, interp/engine/facts.py).
 
 - Random playouts of every spec and player count (void deals aside): the facts the engine derives always meet
   the spec's constraints (a constraint that a real deal can break would refuse a true score).
@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
-from interpreter.errors import SpecError
-from interpreter.factchecks import fact_problems
-from interpreter.scorekeeper import asked_facts
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
+from interp.errors import SpecError
+from interp.engine.facts import fact_problems
+from interp.table.scorekeeper import asked_facts
 
 from .conftest import SPECS, game_of
 from .test_playouts import random_deal

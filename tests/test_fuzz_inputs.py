@@ -21,7 +21,8 @@ import time
 
 import pytest
 
-from interpreter import cli, scenario
+from interp import cli
+from interp.runs import scenario
 
 from .conftest import ROOT
 

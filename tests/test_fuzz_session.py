@@ -19,8 +19,10 @@ import time
 
 import pytest
 
-from interpreter import compiler, engine, replay
-from interpreter.cli import main
+from interp.spec import compiler
+from interp.engine import match as engine
+from interp.runs import replay
+from interp.cli import main
 
 from .conftest import ROOT, game_of
 
@@ -101,7 +103,7 @@ def cached_loads(monkeypatch):
     """Each spec is compiled once for all cases (the fuzz is about sessions and saves, not spec loading)."""
     def load(path):
         return game_of(os.path.relpath(os.path.abspath(path), ROOT))
-    monkeypatch.setattr("interpreter.cli.load_game", load)
+    monkeypatch.setattr("interp.cli.load_game", load)
     monkeypatch.setattr(replay, "load_game", load)
     assert compiler.load_game is not load
 
@@ -178,7 +180,7 @@ def test_a_hostile_session_through_the_real_command(tmp_path):
     rng = random.Random(SEED)
     lines = [hostile_line(rng, ["7S", "pass", "6S"]) for _ in range(60)]
     save = tmp_path / "s.json"
-    cmd = [sys.executable, "-m", "interpreter.cli", "play"]
+    cmd = [sys.executable, "-m", "interp.cli", "play"]
     first = subprocess.run(cmd + ["games/preferans.yaml", "--seed", "3", "--save", str(save)], cwd=ROOT,
                            input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120)
     second = subprocess.run(cmd + ["--resume", str(save)], cwd=ROOT, input="1\n" * 5, capture_output=True,

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from interpreter.cli import main
+from interp.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = sorted(p.name for p in (ROOT / "games").glob("*.yaml"))

@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from interpreter import engine, prompt
-from interpreter.compiler import load_game
-from interpreter.errors import IllegalMoveError, SpecError
-from interpreter.events import text as event_text
+from interp.engine import match as engine, wording as prompt
+from interp.engine.wording import parse_move
+from interp.spec.compiler import load_game
+from interp.errors import IllegalMoveError, SpecError
+from interp.engine.events import text as event_text
 
 from .scenario_helpers import run_cli
 
@@ -101,7 +102,7 @@ def test_subset_parameters_are_moves_typed_by_their_cards_and_replayed(tmp_path)
     assert game.deck.rank_of[a] + game.deck.rank_of[b] + 2 == game.deck.rank_of[c] + 1  # values add up
     text = engine.current_phase(st).notation(st, move)
     assert text == f"take {game.deck.code(a)} {game.deck.code(b)} with {game.deck.code(c)}"
-    assert engine.parse_move(st, text) == move
+    assert parse_move(st, text) == move
     engine.apply(st, move)
     won = st.zones[game.zone_id("won", engine.to_move(st) ^ 1, 2)]
     assert {a, b, c} <= set(won)
@@ -130,7 +131,7 @@ def test_random_playouts_of_a_subset_game_end_with_every_card_placed(tmp_path):
 ])
 def test_the_list_builtins(tmp_path, expr, value):
     game, _ = fish(tmp_path, FISH.replace('value(c): "rank(c) + 1"', f'value(c): "rank(c) + 1"\n  probe: "{expr}"'))
-    from interpreter.dsl import compile_expr
+    from interp.dsl.compile import compile_expr
     fn, _ = compile_expr(expr, game.scope)
     assert fn(engine.new_match(game, 2, 0)) == value
 
@@ -142,7 +143,7 @@ def test_the_list_builtins(tmp_path, expr, value):
 ])
 def test_the_list_builtins_are_bounded_with_a_message(tmp_path, expr, message):
     game, _ = fish(tmp_path)
-    from interpreter.dsl import compile_expr
+    from interp.dsl.compile import compile_expr
     fn, _ = compile_expr(expr, game.scope)
     with pytest.raises(SpecError, match=message):
         fn(engine.new_match(game, 2, 0))
@@ -166,10 +167,10 @@ def test_a_number_typed_is_the_move_of_that_number_and_hash_numbers_pick_from_th
     moves = engine.legal_moves(st)
     assert [engine.current_phase(st).notation(st, m) for m in moves] == ["0", "1", "2", "3"]
     assert prompt.numeric(prompt.menu(st, moves))
-    assert engine.parse_move(st, "2").value == 2      # the number itself, not menu item 2 (which is 1)
-    assert engine.parse_move(st, "#2").value == 1     # the menu item
+    assert parse_move(st, "2").value == 2      # the number itself, not menu item 2 (which is 1)
+    assert parse_move(st, "#2").value == 1     # the menu item
     with pytest.raises(IllegalMoveError):
-        engine.parse_move(st, "7")
+        parse_move(st, "7")
 
 
 def test_the_menu_marks_its_positions_when_moves_are_numbers(tmp_path):
@@ -201,7 +202,7 @@ scoring:
 
 
 def test_a_variant_merges_actions_and_scoring_blocks_by_name(tmp_path):
-    from interpreter.loader import load_spec
+    from interp.spec.loader import load_spec
     path = write_pair(tmp_path, SCORED, """
 phases:
   - id: play
@@ -221,7 +222,7 @@ scoring:
 
 
 def test_a_variant_deletes_a_key_and_an_item_and_errors_stay_located(tmp_path):
-    from interpreter.loader import load_spec
+    from interp.spec.loader import load_spec
     path = write_pair(tmp_path, SCORED, """
 phases:
   - id: play
@@ -254,7 +255,7 @@ def test_a_new_option_marked_new_is_added(tmp_path):
     path = write_pair(tmp_path, SCORED, "options:\n  bonuss: {default: 2, new: true}\n")
     game = load_game(path)
     st = engine.new_match(game, 2, 0)
-    from interpreter.dsl import compile_expr
+    from interp.dsl.compile import compile_expr
     assert compile_expr("bonuss + bonus", game.scope)[0](st) == 3
 
 
@@ -283,15 +284,15 @@ def test_every_seat_passes_in_private_and_the_cards_move_together(tmp_path):
     assert phase.prompt(st) == f"pass 2 more card(s) to {game.seat_name(second, 2)}"
     hands = {s: list(st.zones[game.zone_id("hand", s, 2)]) for s in st.active}
     picks = {first: sorted(hands[first])[:2], second: sorted(hands[second])[-2:]}
-    engine.apply(st, engine.parse_move(st, game.deck.code(picks[first][0])))
+    engine.apply(st, parse_move(st, game.deck.code(picks[first][0])))
     assert phase.prompt(st).startswith("pass 1 more")
-    engine.apply(st, engine.parse_move(st, game.deck.code(picks[first][1])))
+    engine.apply(st, parse_move(st, game.deck.code(picks[first][1])))
     assert engine.to_move(st) == second
     view = st.view(second)  # the second seat chooses without seeing the first seat's pass
     assert view.zones[game.zone_id("passed", first, 2)] == [] and view.hidden[game.zone_id("passed", first, 2)] == 2
     assert not any(game.deck.pretty(c) in (event_text(view, e) or "") for e in view.events for c in picks[first])
     for c in picks[second]:
-        engine.apply(st, engine.parse_move(st, game.deck.code(c)))
+        engine.apply(st, parse_move(st, game.deck.code(c)))
     assert engine.current_phase(st).id == "play"  # hand_on ran: each got the other's cards
     for s in st.active:
         other = second if s == first else first
@@ -300,7 +301,7 @@ def test_every_seat_passes_in_private_and_the_cards_move_together(tmp_path):
 
 
 def test_the_bots_hint_chooses_the_discards(tmp_path):
-    from interpreter.agents import HeuristicAgent
+    from interp.bots.agents import HeuristicAgent
     game, _ = fish(tmp_path, PASSING)
     st = engine.new_match(game, 2, 3)
     bot = HeuristicAgent(seed=0)

@@ -15,10 +15,11 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
-from interpreter.knowledge import knowledge
-from interpreter.state import event_visible
+from interp.engine import match as engine
+from interp.bots.worlds import sample_world
+from interp.spec.compiler import load_game
+from interp.bots.knowledge import knowledge
+from interp.engine.state import event_visible
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = [(os.path.relpath(p, ROOT), n) for p in sorted(glob.glob(os.path.join(ROOT, "games", "*.yaml")))
@@ -71,7 +72,7 @@ def test_inferred_voids_hold_in_the_true_deal(path, n):
 
 
 def _hands(st) -> set:
-    from interpreter.events import phase_of
+    from interp.engine.events import phase_of
     out = set()
     for e in st.events[st.deal_events:]:
         if e.kind == "tricks":
@@ -104,7 +105,7 @@ def test_sampled_worlds_keep_the_view_and_play_on(path, n):
         if k % 4:
             continue
         view = st.view(seat)
-        world = engine.sample_world(view, rng)
+        world = sample_world(view, rng)
         _check_world(world, view, st, seat, k)
         differs += world.zones != st.zones
     assert differs > 0
@@ -124,7 +125,7 @@ def test_a_world_after_the_hands_are_dealt_again_from_the_stock():
     assert sum(e.kind == "deal" for e in st.events[st.deal_events:]) == 2
     seat = engine.to_move(st)
     view = st.view(seat)
-    world = engine.sample_world(view, random.Random(1))
+    world = sample_world(view, random.Random(1))
     _check_world(world, view, st, seat, 0)
 
 

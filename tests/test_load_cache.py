@@ -1,4 +1,4 @@
-"""The load cache (interpreter.cache, issue 13 point 3): a spec loaded with a warm cache plays exactly as one
+"""The load cache (interp.dsl.cache, issue 13 point 3): a spec loaded with a warm cache plays exactly as one
 compiled afresh; a stale, corrupt, truncated, foreign or unwritable cache is ignored silently; an edited text
 misses it; a spec with a mistake reports the same located message with or without a cache. Every test keeps its
 cache in tmp_path (the suite's own is a temp dir too: conftest)."""
@@ -12,10 +12,10 @@ import sys
 
 import pytest
 
-from interpreter import cache, dslparse
-from interpreter.compiler import load_game
-from interpreter.errors import SpecError
-from interpreter.simulate import deal_record
+from interp.dsl import cache, parse as dslparse
+from interp.spec.compiler import load_game
+from interp.errors import SpecError
+from interp.runs.simulate import deal_record
 
 from .conftest import ROOT
 
@@ -25,9 +25,10 @@ TINY = os.path.join(ROOT, "docs", "examples", "tiny.yaml")
 # how many DSL texts were parsed and how many code objects compiled (not taken from the cache).
 PLAY_ALL = """
 import glob, json, sys
-from interpreter import cache, dslparse
-from interpreter.compiler import load_game
-from interpreter.simulate import deal_record
+from interp.dsl import cache
+from interp.dsl import parse as dslparse
+from interp.spec.compiler import load_game
+from interp.runs.simulate import deal_record
 made = {"parsed": 0, "compiled": 0}
 parsed, code = dslparse._parsed, cache.Store.code
 def counted_parse(*args):

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
 
 TINY = os.path.abspath("docs/examples/tiny.yaml") if os.path.exists("docs/examples/tiny.yaml") else None
 
@@ -114,7 +114,7 @@ phases:
   - id: count
     goto: {phase: count, when: "true"}
 """)
-    from interpreter.errors import InterpError
+    from interp.errors import InterpError
     with pytest.raises(InterpError, match="in a row without a decision"):
         st = engine.new_match(game, 2, 0)
         play_out(st)

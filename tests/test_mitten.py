@@ -12,10 +12,12 @@ import sys
 
 import pytest
 
-from interpreter import engine, render
-from interpreter.loader import load_spec
-from interpreter.replay import record, replay
-from interpreter.scenario import run_scenario
+from interp.engine import match as engine
+from interp.engine.wording import parse_move
+from interp.table import render
+from interp.spec.loader import load_spec
+from interp.runs.replay import record, replay
+from interp.runs.scenario import run_scenario
 
 from .conftest import ROOT, game_of
 
@@ -107,7 +109,7 @@ def _moves(st):
 
 def _play(st, *texts):
     for text in texts:
-        engine.apply(st, engine.parse_move(st, text))
+        engine.apply(st, parse_move(st, text))
 
 
 def test_moves_name_the_kind_of_play(mitten):
@@ -159,11 +161,11 @@ def test_a_partner_may_steal_with_the_declared_rank(mitten):
 
 def test_illegal_entry_is_explained_with_the_moves_of_that_card(mitten):
     st = _start(mitten, pile="2D 7C", South="7H 4S", West="2C 3C")
-    from interpreter.errors import IllegalMoveError
+    from interp.errors import IllegalMoveError
     with pytest.raises(IllegalMoveError) as info:
-        engine.parse_move(st, "play 7H")
+        parse_move(st, "play 7H")
     assert "with 7♥ you can: clear with 7H" in info.value.message
-    assert engine.parse_move(st, "CLEAR WITH 7h") == engine.parse_move(st, "clear with 7♥")
+    assert parse_move(st, "CLEAR WITH 7h") == parse_move(st, "clear with 7♥")
 
 
 # -- what the players see --------------------------------------------------------------------------------------------
@@ -275,8 +277,8 @@ def test_a_match_replays_from_its_move_log(mitten):
 
 
 def test_bot_matches_reach_500(mitten):
-    from interpreter.agents import HeuristicAgent
-    from interpreter.simulate import play_deal
+    from interp.bots.agents import HeuristicAgent
+    from interp.runs.simulate import play_deal
     for n in (2, 4):
         st = engine.new_match(mitten, n, 5)
         agents = {s: HeuristicAgent(s) for s in range(n)}
@@ -291,15 +293,15 @@ def test_bot_matches_reach_500(mitten):
 
 
 # -- generality and the command line -----------------------------------------------------------------------------------
-def test_no_game_names_in_the_interpreter():
+def test_no_game_names_in_the_package():
     """Nothing of this game in the engine; the turns phase names no game at all."""
-    for path in glob.glob(os.path.join(ROOT, "interpreter", "**", "*.py"), recursive=True):
+    for path in glob.glob(os.path.join(ROOT, "interp", "**", "*.py"), recursive=True):
         assert not re.search(r"mitten|mitts", open(path, encoding="utf-8").read(), re.I), path
-    text = open(os.path.join(ROOT, "interpreter", "phases", "turns.py"), encoding="utf-8").read()
+    text = open(os.path.join(ROOT, "interp", "engine", "phases", "turns.py"), encoding="utf-8").read()
     assert not re.search(r"mitten|mitts|tarot|preferans|piquet", text, re.I)
 
 
-INTERP = [sys.executable, "-m", "interpreter.cli"]
+INTERP = [sys.executable, "-m", "interp.cli"]
 
 
 def _interp(*args, stdin=""):

@@ -11,12 +11,13 @@ import random
 
 import pytest
 
-from interpreter import engine, replay
-from interpreter.compiler import load_game
-from interpreter.errors import IllegalMoveError
-from interpreter.phases.progress import Progress
-from interpreter.phases.tricks import TrickProgress
-from interpreter.state import Event, Move, state_from_json
+from interp.engine import match as engine
+from interp.runs import replay
+from interp.spec.compiler import load_game
+from interp.errors import IllegalMoveError
+from interp.engine.phases.progress import Progress
+from interp.engine.phases.tricks import TrickProgress
+from interp.engine.state import Event, Move, state_from_json
 from .conftest import game_of
 
 # the dict a tricks phase kept in `state.ph` before the record, its keys in the order it wrote them

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.game import SHARED_STARTS
-from interpreter.state import Event, State
+from interp.engine import match as engine
+from interp.engine.game import SHARED_STARTS
+from interp.engine.state import Event, State
 
 from .conftest import SPECS, game_of
 

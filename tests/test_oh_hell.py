@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from interpreter import engine
+from interp.engine import match as engine
 
 from .conftest import game_of
 

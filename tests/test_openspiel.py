@@ -11,8 +11,8 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not inst
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from interpreter import engine  # noqa: E402
-from interpreter.adapters import openspiel as adapter  # noqa: E402
+from interp.engine import match as engine  # noqa: E402
+from interp.adapters import openspiel as adapter  # noqa: E402
 
 from .conftest import SPECS, game_of  # noqa: E402
 
@@ -110,7 +110,7 @@ def test_a_capture_is_chosen_card_by_card_and_seen_whole():
                                           ("games/scopa.yaml", 2, (1,))])
 def test_ismcts_plays_deals(path, n, seeds):
     """OpenSpiel's ISMCTS bot, sampling worlds through resample_from_infostate, plays whole deals legally."""
-    from interpreter.compiler import load_game
+    from interp.spec.compiler import load_game
     name = adapter.register(load_game(path))
     game = pyspiel.load_game(name, {"players": n})
     rs = __import__("numpy").random.RandomState(7)

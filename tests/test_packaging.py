@@ -1,4 +1,4 @@
-"""The package as users get it: games by name, `--version`, `python -m interpreter`, the metadata, and a built
+"""The package as users get it: games by name, `--version`, `python -m interp`, the metadata, and a built
 wheel installed into a fresh virtual environment that validates every shipped game from another folder."""
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 
 import pytest
 
-import interpreter
-from interpreter.compiler import load_game
-from interpreter.errors import SpecError
-from interpreter.resources import SCHEMA_PATH, shipped_games, spec_path
+import interp
+from interp.spec.compiler import load_game
+from interp.errors import SpecError
+from interp.spec.resources import SCHEMA_PATH, shipped_games, spec_path
 
 from .conftest import ROOT
 
@@ -32,7 +33,7 @@ def run(*args: str, cwd: str = ROOT, timeout: float = 120, stdin: str | None = N
 def test_every_spec_file_ships_by_name():
     files = sorted(os.path.splitext(os.path.basename(p))[0] for p in glob.glob(os.path.join(ROOT, "games", "*")))
     assert shipped_games() == files and len(files) >= 19
-    assert re.search(r'"interpreter\.data\.games" = \["\*\.yaml"\]', pyproject())
+    assert re.search(r'"interp\.data\.games" = \["\*\.yaml"\]', pyproject())
     assert os.path.samefile(SCHEMA_PATH, os.path.join(ROOT, "schema", "game.schema.json"))
 
 
@@ -58,9 +59,9 @@ def test_an_unknown_name_suggests_the_closest_games():
 
 
 def test_cli_takes_names_and_reports_unknown_ones_with_exit_2():
-    done = run(sys.executable, "-m", "interpreter", "rules", "piquet-rubicon")
+    done = run(sys.executable, "-m", "interp", "rules", "piquet-rubicon")
     assert done.returncode == 0 and "Piquet" in done.stdout
-    done = run(sys.executable, "-m", "interpreter", "validate", "preferans-stalingrad", "mitenn")
+    done = run(sys.executable, "-m", "interp", "validate", "preferans-stalingrad", "mitenn")
     assert done.returncode == 2
     assert done.stdout.startswith("ok  preferans-stalingrad: ")
     assert "no such spec file or shipped game: mitenn" in done.stderr and "did you mean mitten" in done.stderr
@@ -69,8 +70,8 @@ def test_cli_takes_names_and_reports_unknown_ones_with_exit_2():
 
 def test_version_everywhere_agrees():
     declared = re.search(r'^version = "([^"]+)"', pyproject(), re.M).group(1)
-    assert interpreter.__version__ == declared
-    done = run(sys.executable, "-m", "interpreter", "--version")
+    assert interp.__version__ == declared
+    done = run(sys.executable, "-m", "interp", "--version")
     assert (done.returncode, done.stdout) == (0, f"interp {declared}\n")
 
 
@@ -79,7 +80,7 @@ def test_metadata_names_a_license_file_and_typing():
     assert 'license = "MIT"' in text and 'license-files = ["LICENSE"]' in text
     with open(os.path.join(ROOT, "LICENSE"), encoding="utf-8") as f:
         assert f.readline().strip() == "MIT License"
-    assert os.path.isfile(os.path.join(ROOT, "interpreter", "py.typed")) and '"py.typed"' in text
+    assert os.path.isfile(os.path.join(ROOT, "interp", "py.typed")) and '"py.typed"' in text
     assert "Typing :: Typed" in text and "example.com" not in text
 
 
@@ -125,7 +126,7 @@ def _build_wheel(tmp: str) -> str:
     os.makedirs(src)
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(os.path.join(ROOT, name), src)
-    for name in ("interpreter", "games", "schema"):
+    for name in ("interp", "games", "schema"):
         shutil.copytree(os.path.join(ROOT, name), os.path.join(src, name),
                         ignore=shutil.ignore_patterns("__pycache__"))
     dist = os.path.join(tmp, "dist")
@@ -156,26 +157,29 @@ def _fresh_venv(tmp: str, wheel: str) -> str:
 @pytest.mark.skipif(not _setuptools_builds_pep639(), reason="building offline needs setuptools>=77 (the test extra)")
 def test_wheel_installs_into_a_fresh_venv_and_plays_every_game(tmp_path):
     wheel = _build_wheel(str(tmp_path))
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {name.split("/")[0] for name in archive.namelist()}
+    assert {top for top in tops if not top.endswith(".dist-info")} == {"interp"}  # no `interpreter` package
     venv = _fresh_venv(str(tmp_path), wheel)
     python, elsewhere = _venv_python(venv), str(tmp_path)
-    interp = os.path.join(os.path.dirname(python), "interp")
+    command = os.path.join(os.path.dirname(python), "interp")
 
-    done = run(interp, "--version", cwd=elsewhere)
-    assert done.stdout == f"interp {interpreter.__version__}\n"
+    done = run(command, "--version", cwd=elsewhere)
+    assert done.stdout == f"interp {interp.__version__}\n"
     names = shipped_games()
-    done = run(interp, "validate", *names, cwd=elsewhere, timeout=200)
+    done = run(command, "validate", *names, cwd=elsewhere, timeout=200)
     assert done.returncode == 0, done.stderr
     assert [line.split(":")[0] for line in done.stdout.splitlines()] == [f"ok  {name}" for name in names]
 
-    probe = ("import interpreter, os; from interpreter.compiler import load_game; "
-             "from interpreter.resources import SCHEMA_PATH; g = load_game('preferans-4'); "
-             "print(os.path.dirname(interpreter.__file__)); print(g.path); print(SCHEMA_PATH)")
+    probe = ("import interp, os; from interp.spec.compiler import load_game; "
+             "from interp.spec.resources import SCHEMA_PATH; g = load_game('preferans-4'); "
+             "print(os.path.dirname(interp.__file__)); print(g.path); print(SCHEMA_PATH)")
     package, game_path, schema_path = run(python, "-c", probe, cwd=elsewhere).stdout.split()
     assert package.startswith(venv) and game_path.startswith(package) and schema_path.startswith(package)
     assert os.path.isfile(os.path.join(package, "py.typed"))
 
-    done = run(python, "-m", "interpreter", "simulate", "tarot", "-n", "3", "--seed", "1", cwd=elsewhere)
+    done = run(python, "-m", "interp", "simulate", "tarot", "-n", "3", "--seed", "1", cwd=elsewhere)
     assert done.returncode == 0, done.stderr
-    done = run(interp, "play", "preferans", "--seed", "5", "-o", "pool_target=1", cwd=elsewhere, stdin="1\n" * 4000)
+    done = run(command, "play", "preferans", "--seed", "5", "-o", "pool_target=1", cwd=elsewhere, stdin="1\n" * 4000)
     assert done.returncode == 0 and "The match is over." in done.stdout, done.stderr
     assert os.path.isfile(os.path.join(elsewhere, "saves", "preferans-5.json"))

@@ -11,8 +11,8 @@ pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed:
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from interpreter import engine  # noqa: E402
-from interpreter.adapters.pettingzoo import env, environments  # noqa: E402
+from interp.engine import match as engine  # noqa: E402
+from interp.adapters.pettingzoo import env, environments  # noqa: E402
 
 from .conftest import SPECS, game_of  # noqa: E402
 
@@ -64,7 +64,7 @@ def test_every_shipped_game_with_numbered_moves_has_an_environment():
 def test_a_capture_is_chosen_in_steps_by_the_same_agent():
     """Scopa, seed 3 of test_actions' worked example, as an environment: take 3B + 7S with KC is the steps 19,
     112, 106, 120; the agent stays selected until the move is whole, and no reward comes before it."""
-    from interpreter import engine as eng
+    from interp.engine import match as eng
     e = env("scopa")
     e.reset(seed=1)
     e._st = eng.new_match(e.game, 2, seed=3)  # the worked example's deal
@@ -82,7 +82,7 @@ def test_a_capture_is_chosen_in_steps_by_the_same_agent():
 
 
 def test_an_illegal_action_is_refused():
-    from interpreter.errors import IllegalMoveError
+    from interp.errors import IllegalMoveError
     e = env("docs/examples/tiny.yaml")
     e.reset(seed=1)
     illegal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])

@@ -12,13 +12,14 @@ import sys
 
 import pytest
 
-from interpreter import engine
-from interpreter.errors import IllegalMoveError
-from interpreter.loader import load_spec
-from interpreter.phases.base import with_locals
-from interpreter.scenario import run_scenario
-from interpreter.scorekeeper import score_deals
-from interpreter.events import lines
+from interp.engine import match as engine
+from interp.engine.wording import parse_move
+from interp.errors import IllegalMoveError
+from interp.spec.loader import load_spec
+from interp.engine.phases.base import with_locals
+from interp.runs.scenario import run_scenario
+from interp.table.scorekeeper import score_deals
+from interp.engine.events import lines
 
 from .conftest import ROOT, game_of
 
@@ -53,7 +54,7 @@ def start(path=PIQUET, options=None, dealer=NORTH, **zones):
 def play(st, *texts):
     for text in texts:
         for word in (text.split(",") if "," in text else [text]):
-            engine.apply(st, engine.parse_move(st, word.strip()))
+            engine.apply(st, parse_move(st, word.strip()))
 
 
 def legal(st) -> list:
@@ -90,7 +91,7 @@ def test_scenarios_cover_the_issue():
 
 
 def test_interp_run_prints_the_dialogue_and_the_entries():
-    out = subprocess.run([sys.executable, "-m", "interpreter.cli", "run", "tests/scenarios/piquet/seed-repique.yaml"],
+    out = subprocess.run([sys.executable, "-m", "interp.cli", "run", "tests/scenarios/piquet/seed-repique.yaml"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     for line in ("South: point of five", "North: making?", "South: 46", "North: not good", "South: no sequence",
@@ -270,7 +271,7 @@ def test_elder_may_see_the_rest_by_naming_his_first_lead():
     play(st, "point of five", "making?", "46", "not good", "pass", "quint to the king", "quatorze of aces", "good")
     assert phase_id(st) == "play" and legal(st) == ["7D", "8D", "QD", "KD", "AD"]  # the first lead is a diamond
     with pytest.raises(IllegalMoveError, match="A♠ may not be played now"):
-        engine.parse_move(st, "AS")
+        parse_move(st, "AS")
     play(st, "AD", "7C")
     assert "AS" in legal(st)
 
@@ -442,8 +443,8 @@ def test_how_high_commits_younger_to_the_length_he_compared():
 # -- whole games, bots, command line -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("path", FILES)
 def test_bot_games_end_with_a_winner_and_the_running_totals_add_up(path):
-    from interpreter.agents import HeuristicAgent
-    from interpreter.simulate import play_deal
+    from interp.bots.agents import HeuristicAgent
+    from interp.runs.simulate import play_deal
     game = game_of(path)
     st = engine.new_match(game, 2, 11)
     agents = {s: HeuristicAgent(s) for s in range(2)}
@@ -465,8 +466,8 @@ def test_bot_games_end_with_a_winner_and_the_running_totals_add_up(path):
 
 @pytest.mark.parametrize("path", FILES)
 def test_simulate_and_random_playouts_work_on_every_file(path, capsys):
-    from interpreter.cli import main
-    from interpreter.simulate import random_playouts
+    from interp.cli import main
+    from interp.runs.simulate import random_playouts
     assert main(["simulate", path, "-n", "6", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["deals"] == 6 and set(summary["stats"]) == {"carte_blanche", "repique", "pique", "capot"}
@@ -474,7 +475,7 @@ def test_simulate_and_random_playouts_work_on_every_file(path, capsys):
 
 
 def test_bench_command(capsys):
-    from interpreter.cli import main
+    from interp.cli import main
     assert main(["bench", PIQUET, "--seconds", "0.1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)[0]["playouts"] > 0
 
@@ -500,7 +501,7 @@ def test_score_keeper_matches_the_played_deals_and_ends_the_game_mid_deal():
 
 
 def test_score_keeper_asks_play_only_when_the_tricks_were_played_and_pique_only_when_possible():
-    from interpreter.scorekeeper import asked_facts, begin, new_sheet, set_fact
+    from interp.table.scorekeeper import asked_facts, begin, new_sheet, set_fact
     game = game_of(PIQUET)
     st = new_sheet(game, 2, {}, NORTH)
     begin(st)
@@ -542,7 +543,7 @@ def test_rubicon_on_the_modern_rules_and_seed_2s_game_on_parletts():
 
 
 def test_interp_score_cli():
-    out = subprocess.run([sys.executable, "-m", "interpreter.cli", "score", "games/piquet-rubicon.yaml", "--input",
+    out = subprocess.run([sys.executable, "-m", "interp.cli", "score", "games/piquet-rubicon.yaml", "--input",
                           "tests/score_inputs/piquet-rubicon.yaml", "--json"], cwd=ROOT, capture_output=True, text=True,
                          timeout=60)
     assert out.returncode == 0, out.stderr

@@ -7,11 +7,12 @@ import os
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
-from interpreter.dsl import compile_expr
-from interpreter.errors import SpecError
-from interpreter.events import lines
+from interp.engine import match as engine
+from interp.engine.wording import parse_move
+from interp.spec.compiler import load_game
+from interp.dsl.compile import compile_expr
+from interp.errors import SpecError
+from interp.engine.events import lines
 
 SPEC = """
 name: Declarations
@@ -77,7 +78,7 @@ def legal(st) -> list:
 
 def play(st, *texts):
     for text in texts:
-        engine.apply(st, engine.parse_move(st, text))
+        engine.apply(st, parse_move(st, text))
 
 
 # Test spec ranks 9 10 J Q K A; points A 11, 10 10, K 4, Q 3, J 2, 9 0.
@@ -149,7 +150,7 @@ def test_private_claims_are_logged_to_the_claimer_only(tmp_path):
 
 
 def test_the_heuristic_bot_declares_its_best_and_answers_truthfully(tmp_path):
-    from interpreter.agents import HeuristicAgent
+    from interp.bots.agents import HeuristicAgent
     st = start(game(tmp_path), NORTH2, SOUTH2)
     bot, moves = HeuristicAgent(0), []
     while not st.deal_over:

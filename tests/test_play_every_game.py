@@ -7,8 +7,9 @@ import io
 import pytest
 from rich.console import Console
 
-from interpreter import engine, replay
-from interpreter.play import TerminalMatch
+from interp.engine import match as engine
+from interp.runs import replay
+from interp.table.play import TerminalMatch
 
 from .conftest import SPECS, game_of
 

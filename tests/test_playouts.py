@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.agents import HeuristicAgent
-from interpreter.simulate import play_deal
-from interpreter.state import state_from_json
+from interp.engine import match as engine
+from interp.bots.agents import HeuristicAgent
+from interp.runs.simulate import play_deal
+from interp.engine.state import state_from_json
 
 from .conftest import SPECS, game_of
 

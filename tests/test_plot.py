@@ -5,7 +5,7 @@ import struct
 
 import pytest
 
-from interpreter.cli import main
+from interp.cli import main
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

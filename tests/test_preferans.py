@@ -12,8 +12,9 @@ import os
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
+from interp.engine import match as engine
+from interp.engine.wording import parse_move
+from interp.spec.compiler import load_game
 
 from .scenario_helpers import Scenarios
 
@@ -294,7 +295,7 @@ def test_four_players_the_dealer_sees_the_hand_before_he_decides(tmp_path):
     st = engine.new_match(game, 4, 0, {}, dealer=0, stack=stack)
     moves = data["moves"].split()
     for text in moves[:moves.index("North")]:
-        engine.apply(st, engine.parse_move(st, text))
+        engine.apply(st, parse_move(st, text))
     south, north, east = (game.seat_names.index(s) for s in ("South", "North", "East"))
 
     def seen(seat):
@@ -302,7 +303,7 @@ def test_four_players_the_dealer_sees_the_hand_before_he_decides(tmp_path):
     assert engine.to_move(st) == south and sorted(engine.notation(st, m) for m in engine.legal_moves(st)) == \
         ["East", "North"]
     assert seen(north) == [] and seen(east) == []
-    engine.apply(st, engine.parse_move(st, "North"))
+    engine.apply(st, parse_move(st, "North"))
     assert engine.to_move(st) == south and [engine.notation(st, m) for m in engine.legal_moves(st)] == \
         ["pass", "whist"]
     assert sorted(seen(north)) == sorted(st.zones[game.zone_id("hand", north, 4)]) and len(seen(north)) == 10

@@ -13,12 +13,12 @@ import sys
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
-from interpreter.errors import ScenarioError
-from interpreter.loader import load_spec
-from interpreter.scenario import run_scenario
-from interpreter.scorekeeper import score_deals
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
+from interp.errors import ScenarioError
+from interp.spec.loader import load_spec
+from interp.runs.scenario import run_scenario
+from interp.table.scorekeeper import score_deals
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = os.path.join(ROOT, "games", "preferans.yaml")
@@ -53,7 +53,7 @@ def named_facts(facts: dict, names: list) -> dict:
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "interpreter.cli", *args], cwd=ROOT, input=stdin,
+    return subprocess.run([sys.executable, "-m", "interp.cli", *args], cwd=ROOT, input=stdin,
                           capture_output=True, text=True, timeout=120)
 
 

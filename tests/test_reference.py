@@ -13,8 +13,9 @@ import random
 import pytest
 import yaml
 
-from interpreter import engine
-from interpreter.compiler import load_game
+from interp.engine import match as engine
+from interp.engine.wording import parse_move
+from interp.spec.compiler import load_game
 from tools.reference import preferans, tarot
 
 DEALS = 150
@@ -159,7 +160,7 @@ class Scripted(Lockstep):
     def __call__(self, kind: str, moves: list):
         st = self.st
         legal = engine.legal_moves(st)
-        i = legal.index(engine.parse_move(st, self.moves.pop(0)))
+        i = legal.index(parse_move(st, self.moves.pop(0)))
         self.rng = _Fixed(i)
         return super().__call__(kind, moves)
 
@@ -206,4 +207,4 @@ def test_profile_deals_counts_bytecodes_by_function(capsys):
     total = float(lines[0].split()[0])
     counts = [float(line.split()[0]) for line in lines[1:]]
     assert len(counts) == 8 and counts == sorted(counts, reverse=True) and 0 < sum(counts) < total
-    assert any(line.endswith(":apply") and "engine.py" in line for line in lines[1:])
+    assert any(line.endswith(":apply") and "match.py" in line for line in lines[1:])

@@ -15,12 +15,14 @@ import time
 
 import pytest
 
-from interpreter import engine, replay
-from interpreter.cli import main
-from interpreter.errors import IllegalMoveError, SaveError
-from interpreter.play import TerminalMatch
-from interpreter.render import LiteralConsole, literal
-from interpreter.values import parse_seat
+from interp.engine import match as engine
+from interp.engine.wording import parse_move
+from interp.runs import replay
+from interp.cli import main
+from interp.errors import IllegalMoveError, SaveError
+from interp.table.play import TerminalMatch
+from interp.table.render import LiteralConsole, literal
+from interp.spec.values import parse_seat
 
 from .conftest import ROOT, game_of
 
@@ -208,7 +210,7 @@ def test_ctrl_c_while_interp_loads_prints_no_traceback():
     handler), then press it: the process ends by the signal, silently. (A busy machine can let the loading
     window pass between two looks: then try again.)"""
     for _ in range(3):
-        proc = subprocess.Popen([sys.executable, "-m", "interpreter.cli", "validate", SPEC], cwd=ROOT,
+        proc = subprocess.Popen([sys.executable, "-m", "interp.cli", "validate", SPEC], cwd=ROOT,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         sent = _interrupt_while_loading(proc)
         out, err = proc.communicate(timeout=60)
@@ -238,7 +240,7 @@ def _interrupt_while_loading(proc) -> bool:
 def test_ctrl_c_while_a_spec_loads_is_a_quiet_exit(monkeypatch, capsys):
     def interrupted(path):
         raise KeyboardInterrupt
-    monkeypatch.setattr("interpreter.cli.load_game", interrupted)
+    monkeypatch.setattr("interp.cli.load_game", interrupted)
     assert main(["validate", SPEC]) == 130
     assert capsys.readouterr().err.strip() == "interrupted"
 
@@ -273,8 +275,8 @@ def test_a_unicode_digit_is_not_a_menu_number():
     st = engine.new_match(game, 3, 4)
     for text in ("²", "¹", "9" * 5000, "1²"):
         with pytest.raises(IllegalMoveError):
-            engine.parse_move(st, text)
-    assert engine.parse_move(st, "\u0661") == engine.legal_moves(st)[0]  # Arabic-Indic one: a decimal digit
+            parse_move(st, text)
+    assert parse_move(st, "\u0661") == engine.legal_moves(st)[0]  # Arabic-Indic one: a decimal digit
     for seat in ("²", "9" * 5000):
         with pytest.raises(ValueError, match="no seat"):
             parse_seat(game, 3, seat)

@@ -10,8 +10,8 @@ import os
 
 import pytest
 
-from interpreter.errors import ScenarioError
-from interpreter.scenario import run_scenario
+from interp.errors import ScenarioError
+from interp.runs.scenario import run_scenario
 
 from .conftest import ROOT
 from .scenario_helpers import run_cli

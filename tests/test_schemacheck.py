@@ -1,4 +1,4 @@
-"""The quick schema check (interpreter.schemacheck) against jsonschema: the same verdict on every shipped spec,
+"""The quick schema check (interp.spec.schemacheck) against jsonschema: the same verdict on every shipped spec,
 every spec the tests use, and seeded random mutations of the shipped games (a key dropped, a value of another
 type, an unknown key) — it must never pass what jsonschema refuses."""
 from __future__ import annotations
@@ -10,10 +10,10 @@ import random
 import jsonschema
 import pytest
 
-from interpreter.errors import SpecError
-from interpreter.loader import load_spec
-from interpreter.schema import schema
-from interpreter.schemacheck import Undecided, passes
+from interp.errors import SpecError
+from interp.spec.loader import load_spec
+from interp.spec.schema import schema
+from interp.spec.schemacheck import Undecided, passes
 from .test_fuzz_specs import paths
 
 FILES = sorted(glob.glob("games/*.yaml") + glob.glob("tests/specs/*.yaml") + glob.glob("docs/examples/*.yaml"))

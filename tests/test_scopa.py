@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter import engine
+from interp.engine import match as engine
 
 from .conftest import game_of
 

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
-from interpreter.search import SearchAgent
-from interpreter.worlds import draw_world
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
+from interp.bots.search import SearchAgent
+from interp.bots.worlds import draw_world
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPECS = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "games", "*.yaml")))

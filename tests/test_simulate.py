@@ -12,12 +12,12 @@ import time
 
 import pytest
 
-from interpreter import engine
-from interpreter.agents import AGENTS
-from interpreter.bench import bench
-from interpreter.cli import main
-from interpreter.compiler import load_game
-from interpreter.simulate import mean_ci, play_deal, simulate, t95
+from interp.engine import match as engine
+from interp.bots.registry import AGENTS
+from interp.runs.bench import bench
+from interp.cli import main
+from interp.spec.compiler import load_game
+from interp.runs.simulate import mean_ci, play_deal, simulate, t95
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -114,7 +114,7 @@ def test_bench_reports_each_row_as_it_is_measured():
 
 
 def test_bench_command_prints_lines_before_it_ends():
-    proc = subprocess.Popen([sys.executable, "-m", "interpreter.cli", "bench", "docs/examples/tiny.yaml",
+    proc = subprocess.Popen([sys.executable, "-m", "interp.cli", "bench", "docs/examples/tiny.yaml",
                              "games/preferans.yaml", "games/tarot.yaml", "--seconds", "0.5"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from interpreter import chance, engine
-from interpreter.compiler import load_game
-from interpreter.phases.deal import DealPhase, Plan, layout_of, taken_out, with_inserts
+from interp.engine import chance, match as engine
+from interp.spec.compiler import load_game
+from interp.engine.phases.deal import DealPhase, Plan, layout_of, taken_out, with_inserts
 
 from .conftest import ROOT, SPECS, game_of
 from .test_deal_speed import _laid_one_by_one

@@ -9,11 +9,13 @@ import random
 import pytest
 from rich.console import Console
 
-from interpreter import engine, events, prompt, render, replay, rules_text
-from interpreter.errors import IllegalMoveError, SaveError
-from interpreter.play import TerminalMatch, hint_text
-from interpreter.scenario import run_scenario
-from interpreter.state import Move
+from interp.engine import match as engine, events, wording as prompt
+from interp.table import render, rules_text
+from interp.runs import replay
+from interp.errors import IllegalMoveError, SaveError
+from interp.table.play import TerminalMatch, hint_text
+from interp.runs.scenario import run_scenario
+from interp.engine.state import Move
 
 from .conftest import SPECS, game_of
 from .test_cli import interp
@@ -115,7 +117,7 @@ def test_a_running_count_visible_to_its_owner_shows_only_the_viewers(tmp_path):
         "\ndisplay:\n  running:\n    mine: {value: \"[len(hand[s]) for s in seats]\", visible: owner}\n")
     path = tmp_path / "owner.yaml"
     path.write_text(spec, encoding="utf-8")
-    from interpreter.compiler import load_game
+    from interp.spec.compiler import load_game
     game = load_game(str(path))
     st = engine.new_match(game, 2, 1)
     while not events.tricks(st.events):
@@ -125,8 +127,8 @@ def test_a_running_count_visible_to_its_owner_shows_only_the_viewers(tmp_path):
 
 
 def test_a_running_count_must_be_per_seat(tmp_path):
-    from interpreter.compiler import load_game
-    from interpreter.errors import SpecError
+    from interp.spec.compiler import load_game
+    from interp.errors import SpecError
     path = tmp_path / "bad.yaml"
     path.write_text(open(TINY, encoding="utf-8").read() + "\ndisplay:\n  running:\n    n: \"n_players\"\n",
                     encoding="utf-8")

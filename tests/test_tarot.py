@@ -18,13 +18,14 @@ import sys
 
 import pytest
 
-from interpreter import engine
-from interpreter.agents import HeuristicAgent
-from interpreter.compiler import load_game
-from interpreter.events import lines
+from interp.engine import match as engine
+from interp.engine.wording import parse_move
+from interp.bots.agents import HeuristicAgent
+from interp.spec.compiler import load_game
+from interp.engine.events import lines
 
 from .scenario_helpers import Scenarios
-from interpreter.simulate import play_deal, random_playouts, simulate
+from interp.runs.simulate import play_deal, random_playouts, simulate
 
 from .conftest import game_of
 
@@ -120,7 +121,7 @@ def _state_after(game, data, options: dict | None = None):
     stack[game.zone_id("chien", None, n)] = [game.deck.parse(c) for c in data["zones"]["chien"]]
     st = engine.new_match(game, n, 0, options or {}, dealer=game.seat_names.index(data["dealer"]), stack=stack)
     for text in data["moves"]:
-        engine.apply(st, engine.parse_move(st, text))
+        engine.apply(st, parse_move(st, text))
     return st
 
 
@@ -334,7 +335,7 @@ def _lead_with(game, n: int, leader_hand: list):
     stack[game.zone_id("chien", None, n)] = rest
     st = engine.new_match(game, n, 0, {}, dealer=n - 1, stack=stack)
     for text in ["garde_sans"] + ["pass"] * (n - 1):
-        engine.apply(st, engine.parse_move(st, text))
+        engine.apply(st, parse_move(st, text))
     while engine.current_phase(st).id != "play":
         engine.apply(st, engine.legal_moves(st)[0])
     return st
@@ -353,7 +354,7 @@ def test_poignee_thresholds_by_player_count(tarot, n, single, double, triple):
     assert offered(double, False) == ["poignee", "double-poignee"]
     assert offered(triple - 1, True) == ["poignee", "double-poignee", "triple-poignee"]
     st = _lead_with(tarot, n, [f"T{k}" for k in range(2, 1 + single)] + ["EX"])
-    engine.apply(st, engine.parse_move(st, "poignee"))
+    engine.apply(st, parse_move(st, "poignee"))
     shown = [f"T{k}" for k in range(2, 1 + single)] + ["EX"]      # in the hand's order
     assert f"{tarot.seat_name(0, n)} shows {' '.join(shown)}" in lines(st, st.events)
 
@@ -410,7 +411,7 @@ def test_misere_is_offered_to_a_hand_without_trumps_or_face_cards():
     plain = [f"{r}{s}" for s in "SH" for r in range(1, 10)]           # 18 spot cards
     st = _lead_with(game, 4, plain)
     assert "misere" in [engine.notation(st, m) for m in engine.legal_moves(st)]
-    engine.apply(st, engine.parse_move(st, "misere"))
+    engine.apply(st, parse_move(st, "misere"))
     assert st.vars["misere_declared"][0] is True and st.vars["miseres"] is True
     st = _lead_with(game, 4, plain[:-1] + ["JS"])
     assert "misere" not in [engine.notation(st, m) for m in engine.legal_moves(st)]
@@ -428,7 +429,7 @@ def test_a_session_ends_when_everyone_has_dealt_and_sums_to_zero(tarot):
     assert st.deal_no == 4 and sum(st.sheet["total"]) == 0
 
 
-INTERP = [sys.executable, "-m", "interpreter.cli"]
+INTERP = [sys.executable, "-m", "interp.cli"]
 
 
 def _interp(*args, stdin=""):

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter import engine, render
-from interpreter.events import lines, text
-from interpreter.agents import HeuristicAgent
-from interpreter.compiler import load_game
-from interpreter.errors import SpecError
-from interpreter.state import Move
+from interp.engine import match as engine
+from interp.engine.wording import parse_move
+from interp.table import render
+from interp.engine.events import lines, text
+from interp.bots.agents import HeuristicAgent
+from interp.spec.compiler import load_game
+from interp.errors import SpecError
+from interp.engine.state import Move
 
 # 3 players, 7 cards each: spades and hearts 7..A, trumps T1..T4 (suit T) and an escape card EX (suit X).
 MINI = """
@@ -63,7 +65,7 @@ def codes(st) -> list:
 
 def play(st, *moves: str) -> None:
     for said in moves:
-        engine.apply(st, engine.parse_move(st, said))
+        engine.apply(st, parse_move(st, said))
 
 
 HANDS = [["7S", "AS", "7H", "8H", "9H", "T4", "QS"],       # P1 leads

@@ -16,10 +16,10 @@ import sys
 
 import pytest
 
-from interpreter.compiler import load_game
-from interpreter.loader import load_spec
-from interpreter.scenario import run_scenario
-from interpreter.scorekeeper import score_deals
+from interp.spec.compiler import load_game
+from interp.spec.loader import load_spec
+from interp.runs.scenario import run_scenario
+from interp.table.scorekeeper import score_deals
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INPUTS = os.path.join(ROOT, "tests", "score_inputs")
@@ -169,13 +169,13 @@ def test_petite_and_pousse_count_once():
 
 # -- the command line -------------------------------------------------------------------------------------------------
 def test_interp_score_prints_the_breakdown_and_the_sheet():
-    out = subprocess.run([sys.executable, "-m", "interpreter.cli", "score", "games/tarot.yaml", "--input",
+    out = subprocess.run([sys.executable, "-m", "interp.cli", "score", "games/tarot.yaml", "--input",
                           "tests/score_inputs/tarot-3.yaml"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert ("deal 2 (dealer Bruno): taker: Claire; contract: prise; taker's points: 45.5; oudlers: 1; target: 51; "
             "difference: -6; multiplier: 1;" in out.stdout)
     assert "Claire: total -62" in out.stdout
-    data = json.loads(subprocess.run([sys.executable, "-m", "interpreter.cli", "score", "games/tarot.yaml",
+    data = json.loads(subprocess.run([sys.executable, "-m", "interp.cli", "score", "games/tarot.yaml",
                                       "--input", "tests/score_inputs/tarot-3.yaml", "--json"], cwd=ROOT,
                                      capture_output=True, text=True, timeout=60).stdout)
     assert data["sheet"]["total"] == {"Anne": 47, "Bruno": 263, "Claire": -310}
@@ -185,7 +185,7 @@ def test_interp_score_prints_the_breakdown_and_the_sheet():
 def test_interp_score_asks_at_the_terminal():
     """A 4-player deal typed in: the poignée question leads to one question per player."""
     answers = "\n".join(["Anne", "garde", "2", "50", "none", "y", "none", "single", "none", "none", "n", "none"])
-    out = subprocess.run([sys.executable, "-m", "interpreter.cli", "score", "games/tarot.yaml", "-o", "rounds=1"],
+    out = subprocess.run([sys.executable, "-m", "interp.cli", "score", "games/tarot.yaml", "-o", "rounds=1"],
                          cwd=ROOT, input=answers + "\n", capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     # garde: 50 - 41 = 9; 34 x 2 + Bruno's poignée 20 = 88

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.state import Event
+from interp.engine import match as engine
+from interp.engine.state import Event
 from .conftest import game_of
 
 

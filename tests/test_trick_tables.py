@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter import engine
+from interp.engine import match as engine
 from .conftest import game_of
 
 
@@ -51,7 +51,7 @@ def test_on_trick_is_given_the_locals_its_text_and_defines_may_read(tmp_path):
     text = text.replace(old, '    on_trick: "tricks[winner] += closing(1)"\n', 1)
     path = tmp_path / "preferans.yaml"
     path.write_text(text, encoding="utf-8")
-    from interpreter.compiler import load_game
+    from interp.spec.compiler import load_game
     game = load_game(str(path))
     phases = [p for p in game.phases if p.type_name == "tricks"]
     assert phases[0].trick_locals == {"winner", "last"}

@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from interpreter import engine
-from interpreter.compiler import load_game
-from interpreter.phases.tricks import ZONE_SEAT, PlainTricksPhase, TricksPhase
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
+from interp.engine.phases.tricks import ZONE_SEAT, PlainTricksPhase, TricksPhase
 from .conftest import game_of
 
 GAMES = [("games/tarot.yaml", 4, 40), ("games/tarot-3.yaml", 3, 10), ("games/preferans.yaml", 3, 60),

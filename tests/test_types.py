@@ -1,4 +1,4 @@
-"""The type checker over the package: `python -m mypy` with pyproject.toml's `[tool.mypy]` (files: interpreter/)
+"""The type checker over the package: `python -m mypy` with pyproject.toml's `[tool.mypy]` (files: interp/)
 must report no error. mypy is in the test extra, so the README's test command runs this; its cache
 (.mypy_cache) keeps a rerun well under a second, a cold run takes a few seconds."""
 from __future__ import annotations

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import engine
-from interpreter.cli import main
-from interpreter.dslruntime import MAX_LOOP_STEPS, BUDGET
-from interpreter.compiler import load_game, load_referenced_game
-from interpreter.errors import Location, SpecError, SpecRuntimeError
-from interpreter.loader import MAX_FILE_BYTES, load_spec, referenced_path
+from interp.engine import match as engine
+from interp.cli import main
+from interp.dsl.runtime import MAX_LOOP_STEPS, BUDGET
+from interp.spec.compiler import load_game, load_referenced_game
+from interp.errors import Location, SpecError, SpecRuntimeError
+from interp.spec.loader import MAX_FILE_BYTES, load_spec, referenced_path
 
 TINY = os.path.abspath("docs/examples/tiny.yaml")
 TINY_TEXT = Path(TINY).read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.cli import main
+from interp.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "games" / "preferans.yaml"
@@ -314,7 +314,7 @@ def test_empty_file(tmp_path, capsys):
 
 # -- the command line, end to end -------------------------------------------------------------------------------------
 def run_cli(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "interpreter.cli", "validate", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "interp.cli", "validate", *map(str, args)],
                           capture_output=True, text=True, cwd=ROOT)
 
 

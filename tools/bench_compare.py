@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter import engine  # noqa: E402
-from interpreter.compiler import load_game  # noqa: E402
+from interp.engine import match as engine  # noqa: E402
+from interp.spec.compiler import load_game  # noqa: E402
 from tools.reference import preferans, tarot  # noqa: E402
 
 GAMES = [("preferans", "games/preferans.yaml", 3, preferans), ("tarot", "games/tarot.yaml", 4, tarot)]

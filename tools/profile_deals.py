@@ -30,13 +30,13 @@ WARM = 100  # deals played before the counted ones (memo tables filled as in a l
 def load(game: str):
     """games/GAME.yaml, loaded."""
     sys.path.insert(0, str(ROOT))
-    from interpreter.compiler import load_game
+    from interp.spec.compiler import load_game
     return load_game(str(ROOT / "games" / f"{game}.yaml"))
 
 
 def play(g, players: int, deals: int, seed: int) -> None:
     """`deals` random deals of the loaded game `g` through the public API."""
-    from interpreter import engine
+    from interp.engine import match as engine
     rng = random.Random(1)
     for d in range(deals):
         st = engine.new_match(g, players, seed + d)

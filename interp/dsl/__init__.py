@@ -1,0 +1,10 @@
+"""The rules language: DSL text compiled once into typed closures and generated Python.
+
+Owns the grammar (`grammar.lark`), parsing (`parse`), the names in scope (`scope`), the expression, aggregate and
+statement compilers (`expr`, `loops`, `stmts`), joining parts into one generated function (`fuse`), what compiled
+code calls at run time (`runtime`, `types`), what an expression reads (`reads`) and the on-disk load cache of parse
+trees and code objects (`cache`). `compile` is the entry point.
+
+May import: `interp.errors` only. It knows nothing of cards, states or games: the engine's built-in functions
+are handed to it as `Function` records by the spec compiler.
+"""

@@ -1,0 +1,302 @@
+"""The load cache: what compiling a spec file computed from its DSL texts, kept on disk for the next process.
+
+Loading a spec parses its DSL texts (lark) and compiles generated Python source (`compile`); both are pure
+functions of their text for a given grammar, lark and Python. As Python keeps a module's code in a `.pyc` file,
+interp keeps, per spec file, the parse trees by DSL text and the code objects by generated source, in one file
+under the user's cache directory. Every entry is looked up by its exact text, so an edited spec simply misses
+for the texts that changed (and the file is rewritten with what this load used); a file written for another
+grammar, lark, Python or format is ignored. A missing, unreadable, truncated, corrupt or foreign file means
+no cache: the spec is compiled as without one and the file rewritten (atomically: temp file, then os.replace);
+a cache directory that cannot be written just means the next process compiles again. Syntax errors are never
+cached, so an error is found and located exactly as without a cache.
+
+Where: `$INTERP_CACHE_DIR`, else `$XDG_CACHE_HOME/interp`, else `~/.cache/interp`. `INTERP_NO_CACHE=1` switches
+it off. The file is marshal data (the format of `.pyc` files), read only if the current user owns it and its
+checksum matches: it holds strings, numbers and code objects; loading it runs nothing, and a code object runs
+only as the function of the exact source it was compiled from, as a `.pyc` runs only as its module.
+
+>>> import tempfile
+>>> from lark import Token
+>>> with tempfile.TemporaryDirectory() as d:
+...     spec = os.path.join(d, "g.yaml")
+...     _ = open(spec, "w").write("name: g")
+...     with session(spec, d) as s:
+...         s.tree(("1 + x", "expr"), lambda: Token("NAME", "x", 4, 1, 5, 1, 6, 5))
+...     with session(spec, d) as s:
+...         s.tree(("1 + x", "expr"), lambda: None).start_pos
+Token('NAME', 'x')
+4
+"""
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import sys
+import tempfile
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+from types import CodeType
+from typing import Any, Callable, Iterator
+
+from lark import Token, Tree
+from lark.tree import Meta
+
+FORMAT = 2  # bump when the file's layout or the encoding of trees changes
+MAGIC = b"interp load cache\n"
+DIGEST = 32  # bytes of the sha256 checksum after MAGIC
+MAX_FILES = 256  # cache files kept in the directory, the most recently used
+_GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+
+def directory() -> Path | None:
+    """The cache directory, or None when the cache is switched off (`INTERP_NO_CACHE` set, not "0")."""
+    if os.environ.get("INTERP_NO_CACHE", "0") not in ("", "0"):
+        return None
+    chosen = os.environ.get("INTERP_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "interp"
+
+
+@lru_cache(maxsize=1)
+def _salt() -> tuple:
+    """What every entry's value also depends on: a file made under another of these is ignored whole."""
+    import lark
+    grammar = hashlib.sha256(_GRAMMAR.read_bytes()).hexdigest()
+    return (FORMAT, sys.version, sys.implementation.cache_tag, lark.__version__, grammar)
+
+
+class Store:
+    """The cache of one spec file during one compile: entries read from its file, entries this compile used."""
+
+    def __init__(self, file: Path | None, trees: dict, codes: dict) -> None:
+        self.file = file
+        self.trees = trees  # (DSL text, start rule) -> encoded tree (see `encode`)
+        self.codes = codes  # (source, filename, mode) -> code object
+        self.used_trees: dict = {}  # the same keys -> the Tree (or Token) this compile used
+        self.used_codes: dict = {}
+        self.missed = False
+
+    def tree(self, key: tuple, parse: Callable[[], Any]) -> Any:
+        """The parse tree of `key` (text, start): from the file, else `parse()` (which may raise: not kept)."""
+        found = self.trees.get(key)
+        if found is None:
+            self.missed = True
+            tree = parse()
+        else:
+            try:
+                tree = decode(found)
+            except (TypeError, ValueError):  # not a tree this version wrote
+                self.missed = True
+                tree = parse()
+        self.used_trees[key] = tree
+        return tree
+
+    def seen(self, key: tuple, tree: Any) -> None:
+        """Note a tree this compile used that the process already had."""
+        self.used_trees[key] = tree
+
+    def code(self, source: str, filename: str, mode: str) -> Any:
+        """The code object `compile(source, filename, mode)`: from the file, else compiled."""
+        key = (source, filename, mode)
+        code = self.codes.get(key)
+        if type(code) is not CodeType:
+            self.missed = True
+            code = compile(source, filename, mode)
+        self.used_codes[key] = code
+        return code
+
+    def save(self) -> None:
+        """Write what this compile used, with what the file held unless that would more than double it
+        (atomically); any failure leaves no file and is silent.
+
+        The generated source of a spec can differ with what the process compiled before it (names of Python
+        locals are numbered per process), so the file keeps both a fresh process's entries and, say, those of a
+        second game loaded after another; an edited spec's old entries go once they outnumber the used ones."""
+        if self.file is None:
+            return
+        try:
+            trees = {key: encode(tree) for key, tree in self.used_trees.items()}
+            codes = self.used_codes
+            if len(self.trees) + len(self.codes) <= len(trees) + len(codes):
+                trees = {**self.trees, **trees}
+                codes = {**self.codes, **codes}
+            payload = marshal.dumps((_salt(), trees, codes))
+        except (TypeError, ValueError):  # something marshal cannot hold: no file
+            return
+        _write(self.file, MAGIC + hashlib.sha256(payload).digest() + payload)
+
+
+_ACTIVE: list[Store] = []  # the stores of the compiles under way, innermost last
+
+
+def active() -> Store | None:
+    """The store of the compile under way, if any."""
+    return _ACTIVE[-1] if _ACTIVE else None
+
+
+def compiled(source: str, filename: str, mode: str) -> Any:
+    """`compile(source, filename, mode)`, from the load cache while a spec file is being compiled."""
+    store = active()
+    if store is None:
+        return compile(source, filename, mode)
+    return store.code(source, filename, mode)
+
+
+@contextmanager
+def session(spec: str, where: str | Path | None = None) -> Iterator[Store]:
+    """The store of spec file `spec` while it is compiled (in `where`, default `directory()`); saved after the
+    process's first compile of the file (of this version of it) if that succeeded and used something the store
+    did not hold. A spec that is no file gets an empty store that is never saved."""
+    folder = Path(where) if where is not None else directory()
+    file = _file_for(spec, folder) if folder is not None and os.path.isfile(spec) else None
+    store = _read(file) if file is not None else Store(None, {}, {})
+    _ACTIVE.append(store)
+    try:
+        yield store
+    finally:
+        _ACTIVE.pop()
+    if store.missed and file is not None:
+        version = (file, _stamp(spec))
+        if version not in _SAVED:  # the first compile of this spec's version in this process: what a new one does
+            _SAVED.add(version)
+            store.save()
+
+
+_SAVED: set = set()  # (cache file, spec's stamp) saved by this process
+
+
+def _stamp(spec: str) -> tuple:
+    """The spec file's modification time and size: a spec edited while a process runs is saved again."""
+    try:
+        info = os.stat(spec)
+    except OSError:
+        return ()
+    return (info.st_mtime_ns, info.st_size)
+
+
+def _file_for(spec: str, folder: Path) -> Path:
+    """The cache file of a spec file: named by its stem, a hash of its absolute path and, as `.pyc` files are, the
+    Python that reads it (one file per spec and Python: two Pythons sharing the folder do not overwrite each
+    other's)."""
+    absolute = os.path.realpath(spec)
+    digest = hashlib.sha256(absolute.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+    return folder / f"{Path(absolute).stem[:40]}-{digest}.{sys.implementation.cache_tag}.load"
+
+
+def _read(file: Path) -> Store:
+    """The store of `file`'s entries, or an empty one when it is missing, foreign, stale or damaged."""
+    try:
+        with open(file, "rb") as f:
+            if hasattr(os, "getuid") and os.fstat(f.fileno()).st_uid != os.getuid():
+                return Store(file, {}, {})
+            data = f.read()
+        if data[:len(MAGIC)] != MAGIC:
+            return Store(file, {}, {})
+        payload = data[len(MAGIC) + DIGEST:]
+        if hashlib.sha256(payload).digest() != data[len(MAGIC):len(MAGIC) + DIGEST]:
+            return Store(file, {}, {})
+        salt, trees, codes = marshal.loads(payload)
+        if salt != _salt() or type(trees) is not dict or type(codes) is not dict:
+            return Store(file, {}, {})
+    except (OSError, ValueError, EOFError, TypeError):
+        return Store(file, {}, {})
+    try:
+        os.utime(file)  # used: the last to be pruned
+    except OSError:
+        pass
+    return Store(file, trees, codes)
+
+
+def _write(file: Path, data: bytes) -> None:
+    """`data` into `file` via a temp file beside it and os.replace: a reader sees the old file or the new one."""
+    temp = None
+    try:
+        file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=file.parent, prefix=file.name + ".", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(temp, file)
+        temp = None
+        _prune(file.parent)
+    except OSError:
+        if temp is not None:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+
+
+def _prune(folder: Path) -> None:
+    """Remove the least recently used cache files beyond MAX_FILES (specs in temp dirs each leave one)."""
+    files = [(entry.stat().st_mtime_ns, entry.path) for entry in os.scandir(folder)
+             if entry.name.endswith(".load") and entry.is_file()]
+    for _, path in sorted(files, reverse=True)[MAX_FILES:]:
+        os.unlink(path)
+
+
+# A tree as marshal data: a Token as (type, value, start_pos, line, column, end_line, end_column, end_pos), a Tree
+# as (data, its meta, its children as a tuple), a missing child as None. A meta is the tuple of its values when
+# its fields are lark's usual META_FIELDS in their order (their names then need not be stored each time), else
+# the tuple of its (name, value) pairs; a Tree without a meta has None.
+META_FIELDS = ("empty", "line", "column", "start_pos", "container_line", "container_column", "container_start_pos",
+               "end_line", "end_column", "end_pos", "container_end_line", "container_end_column",
+               "container_end_pos")
+
+
+def encode(node: Any) -> Any:
+    """A parse tree as tuples of strings and numbers (marshal data).
+
+    >>> encode(Tree("neg", [Token("NUMBER", "1", 1, 1, 2, 1, 3, 2), None]))
+    ('neg', None, (('NUMBER', '1', 1, 1, 2, 1, 3, 2), None))
+    """
+    if isinstance(node, Token):
+        return (node.type, str(node), node.start_pos, node.line, node.column, node.end_line, node.end_column,
+                node.end_pos)
+    if isinstance(node, Tree):
+        return (node.data, _meta_data(node._meta), tuple(encode(child) for child in node.children))
+    if node is None:
+        return None
+    raise TypeError(f"no cache encoding for {type(node).__name__}")
+
+
+def _meta_data(meta: Meta | None) -> tuple | None:
+    if meta is None:
+        return None
+    fields = vars(meta)
+    return tuple(fields.values()) if tuple(fields) == META_FIELDS else tuple(fields.items())
+
+
+_new_str = str.__new__
+_new_object = object.__new__
+
+
+def decode(data: Any) -> Any:
+    """The parse tree `encode` wrote: the same classes, fields and positions (made without their constructors,
+    which cost twice as much, as unpickling makes objects).
+
+    >>> decode(('neg', (('empty', False), ('start_pos', 0)), (None,))).meta.start_pos
+    0
+    >>> decode(encode(Token("NAME", "x", 4, 1, 5, 1, 6, 5))).end_pos
+    5
+    """
+    if data is None:
+        return None
+    if len(data) == 8:
+        token = _new_str(Token, data[1])
+        (token.type, token.value, token.start_pos, token.line, token.column, token.end_line, token.end_column,
+         token.end_pos) = data
+        return token
+    name, fields, children = data
+    tree = _new_object(Tree)
+    tree.data = name
+    tree.children = [decode(child) for child in children]
+    if fields is None:
+        tree._meta = None
+    else:
+        meta = tree._meta = _new_object(Meta)
+        meta.__dict__ = dict(fields) if fields and type(fields[0]) is tuple else dict(zip(META_FIELDS, fields))
+    return tree

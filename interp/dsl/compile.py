@@ -1,0 +1,61 @@
+"""Compile DSL text, once, into typed closures. The stages: parsing (dslparse), the names in scope (dslscope),
+expressions (dslexpr), aggregates (dslloops), statements (dslstmts), and what closures call at run time
+(dslruntime). This module is the public entry point.
+
+Every closure takes one argument, the evaluation context (a game State), and never walks a tree at run time.
+Names are resolved and types checked at compile time, so a spec with a misspelt variable fails `validate`.
+
+>>> from interp.dsl.compile import Scope, Symbol, compile_expr, Context
+>>> from interp.errors import DSLNameError
+>>> scope = Scope({"x": Symbol("x", "int", get=lambda ctx: 4)})
+>>> fn, t = compile_expr("sum(i * x for i in [1, 2, 3] if i != 2)", scope)
+>>> fn(Context()), t
+(16, 'int')
+>>> try:
+...     compile_expr("y + 1", scope)
+... except DSLNameError as e:
+...     print(e.message)
+unknown name 'y'
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from interp.dsl import types as T
+from interp.dsl.expr import MAX_DIGITS, MAX_NESTING, MAX_PARTS, Compiler, _a, compile_holes, compile_tree, guarded
+from interp.dsl.parse import HOLE, ShiftedSource, SourceRef, clear_cache, parse
+from interp.dsl.runtime import Context, Steady, display
+from interp.dsl.scope import Compiled, Fn, Function, Macro, Scope, Symbol
+from interp.dsl.stmts import StatementCompiler
+from interp.errors import DSLNameError
+
+__all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "ShiftedSource", "Compiled", "Compiler",
+           "StatementCompiler", "parse", "clear_cache", "display", "compile_expr", "guarded", "compile_stmts",
+           "compile_tree", "compile_holes", "HOLE", "MAX_NESTING", "MAX_PARTS", "MAX_DIGITS"]
+
+
+def compile_expr(text: str, scope: Scope, want: str | None = None, source: SourceRef | None = None,
+                 locals_: dict | None = None, steady: Steady | None = None) -> tuple:
+    """Compile one expression; returns (closure, type). `want` checks the result type; `steady` (a
+    dslruntime.Steady or Stretch) remembers the defines it uses that cannot change while it holds."""
+    source = source or SourceRef()
+    compiler = Compiler(scope, source, locals_)
+    compiler.steady = steady
+    tree = parse(str(text), "expr", source)
+    out = compiler.expr(tree)
+    if want is not None and not T.assignable(out.type, want):
+        raise source.error(DSLNameError, f"this must give {_a(want)}, but it gives {_a(out.type)}", 0)
+    fn: Any = guarded(out, source)  # a closure carrying what it requires
+    fn.requires = dict(out.requires)  # {local: value} the condition needs to be true (see Compiled.requires)
+    return fn, out.type
+
+
+def compile_stmts(text: str, scope: Scope, source: SourceRef | None = None, locals_: dict | None = None,
+                  steady: Steady | None = None) -> Fn:
+    """Compile `;`-separated statements into one closure. `steady`: the block they belong to remembers the
+    defines they use that nothing in it may change (the caller runs the block with `steady.loop`)."""
+    source = source or SourceRef()
+    tree = parse(str(text), "stmts", source)
+    compiler = StatementCompiler(scope, source, locals_)
+    compiler.steady = steady
+    return guarded(compiler.stmts(tree), source)

@@ -1,0 +1,285 @@
+"""Bulk play: `interp simulate` (bots, statistics, one record per deal) and random playouts.
+
+Every simulated deal is independent: deal `i` of a run with seed `s` is the first deal of a fresh match with
+seed `s + i`, dealt by seat `i mod n` (so that every seat deals equally often), the bots seeded from that seed.
+A record therefore replays on its own, and the results of a run are the same whatever the number of worker
+processes (`jobs`): the deals are shared out in chunks and gathered back in order.
+
+>>> from interp.spec.compiler import load_game
+>>> game = load_game("docs/examples/tiny.yaml")
+>>> records = []
+>>> summary = simulate(game, 4, seed=1, bots="random", jobs=1, on_record=records.append)
+>>> summary["deals"], [r["seed"] for r in records], list(summary["values"]) == summary["seats"]
+(4, [1, 2, 3, 4], True)
+"""
+from __future__ import annotations
+
+import csv
+import json
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from typing import Callable
+
+from interp.engine import match as engine
+from interp.bots.registry import seat_agents
+from interp.runs.scenario import named_entries, named_facts
+
+_GAME = None  # the game a worker process plays (inherited when the pool forks, else loaded by `_init_worker`)
+
+
+def play_deal(st, agents: dict) -> None:
+    """Play the current deal to its end, each seat's agent choosing from its own view."""
+    while not st.deal_over:
+        seat = engine.to_move(st)
+        moves = engine.legal_moves(st)
+        engine.apply(st, agents[seat].choose(st.view(seat), moves), check=False)
+
+
+def deal_record(game, i: int, seed: int, players: int | None, options: dict | None, bots: str) -> dict:
+    """Play deal `i` of a run (a fresh match: seed `seed + i`, dealer `i mod n`) and describe it.
+
+    The record: `deal`, `seed`, `dealer`, `agents` (per seat), `facts`, `entries` (by seat name), `values`
+    (what the deal was worth to each seat: `engine.deal_values`), `stats` (the spec's `stats`, as text), and
+    `redeal` when the deal was void."""
+    deal_seed = seed + i
+    n = players or game.default_players
+    st = engine.new_match(game, n, deal_seed, options, dealer=i % n)
+    agents = seat_agents(bots, list(range(st.n)), deal_seed * 100)
+    play_deal(st, agents)
+    return finished_deal_record(st, i, deal_seed, [agents[s].name for s in range(st.n)])
+
+
+def finished_deal_record(st, i: int, seed: int, agents: list) -> dict:
+    """The record of the deal `st` just finished (deal `i`, dealt from `seed`, seat s played by `agents[s]`):
+    see `deal_record`; `interp arena --out` writes the same records."""
+    game = st.game
+    record, values = st.deals[-1], engine.deal_values(st)
+    names = [game.seat_name(s, st.n) for s in range(st.n)]
+    out = {"deal": i, "seed": seed, "dealer": names[st.dealer],
+           "agents": {names[s]: agents[s] for s in range(st.n)},
+           "facts": named_facts(st, record["facts"]), "entries": named_entries(st, record["entries"]),
+           "values": {names[s]: _number(values[s]) for s in range(st.n)}}
+    if record.get("redeal"):
+        out["redeal"] = True
+    if not record.get("redeal"):
+        out["stats"] = {name: _key(value) for name, fn in game.stats.items()
+                        if (value := fn(st)) is not None}
+    return out
+
+
+def simulate(game, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
+             bots: str = "heuristic", tick: Callable[[int], None] | None = None, jobs: int | None = None,
+             on_record: Callable[[dict], None] | None = None) -> dict:
+    """Play `deals` independent deals on `jobs` processes (default: all cores) and summarise them: the spec's
+    `stats`, the mean sheet movement per deal, each seat's mean deal value with a 95% confidence interval.
+    `tick(k)` is called as k more deals are done, `on_record(record)` with every deal's record in order."""
+    n = players or game.default_players
+    engine.resolve_options(game, options or {})  # bad options fail here, not in a worker
+    names = [game.seat_name(s, n) for s in range(n)]
+    stats: dict[str, Counter] = {name: Counter() for name in game.stats}
+    movement: dict = {}
+    values: dict[str, list[float]] = {name: [] for name in names}
+    started = time.perf_counter()
+    for record in _records(game, deals, seed, players, options, bots, jobs):
+        for name, key in record.get("stats", {}).items():
+            stats[name][key] += 1
+        for col, diff in record["entries"].items():
+            for who, delta in diff.items():  # a pair column's "writer>against" counts for its writer
+                movement.setdefault(col, Counter())[who.split(">")[0]] += delta
+        for name, value in record["values"].items():
+            values[name].append(value)
+        if on_record is not None:
+            on_record(record)
+        if tick is not None:
+            tick(1)
+    elapsed = time.perf_counter() - started
+    columns = {col: {name: round(float(movement.get(col, {}).get(name, 0)) / deals, 3) for name in names}
+               for col in game.columns}
+    return {"game": game.name, "players": n, "deals": deals, "seed": seed, "bots": bots, "seats": names,
+            "seconds": round(elapsed, 3), "deals_per_second": round(deals / elapsed, 1) if elapsed else None,
+            "stats": {name: {k: {"count": c, "share": round(c / deals, 4)} for k, c in counter.most_common()}
+                      for name, counter in stats.items()},
+            "mean_per_deal": columns,
+            "values": {name: mean_ci(vals) for name, vals in values.items()}}
+
+
+# Student's t, two-sided 95%, by degrees of freedom 1–30 (the normal 1.96 beyond).
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+       2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with `df` degrees of freedom (1.96 past 30)."""
+    return T95[df - 1] if 1 <= df <= len(T95) else 1.96
+
+
+def mean_ci(values: list) -> dict:
+    """Mean and 95% confidence interval of independent samples (mean ± t · standard error; one value: no width).
+
+    >>> mean_ci([1, 2, 3, 4])
+    {'mean': 2.5, 'ci95': [0.446, 4.554], 'sd': 1.291}
+    """
+    if not values:
+        return {"mean": None, "ci95": None, "sd": None}
+    mean = statistics.fmean(values)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    half = t95(len(values) - 1) * sd / math.sqrt(len(values))
+    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)], "sd": round(sd, 3)}
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+def _records(game, deals: int, seed: int, players, options, bots: str, jobs: int | None):
+    """Every deal's record, in deal order, from this process or from a pool of workers."""
+    jobs = max(1, min(jobs or default_jobs(), deals))
+    if deals < 8:
+        jobs = 1
+    chunk = max(1, min(50, deals // (jobs * 4)))
+    tasks = [(start, min(deals, start + chunk), seed, players, options, bots) for start in range(0, deals, chunk)]
+    for records in pool_map(game, _play_chunk, tasks, jobs):
+        yield from records
+
+
+def pool_map(game, work: Callable, tasks: list, jobs: int | None = None):
+    """`work(game, task)` for every task, yielded in task order, on `jobs` processes (default: all cores; 1: in
+    this process). Each worker loads `game` once from its file (or inherits it, where processes fork); `work`
+    is a module-level function, so that a worker can find it.
+
+    >>> from interp.spec.compiler import load_game
+    >>> list(pool_map(load_game("docs/examples/tiny.yaml"), _players_plus, [1, 2], jobs=1))
+    [3, 4]
+    """
+    jobs = max(1, min(jobs or default_jobs(), len(tasks)))
+    if jobs == 1:
+        for task in tasks:
+            yield work(game, task)
+        return
+    global _GAME
+    _GAME = game
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with context.Pool(jobs, initializer=_init_worker, initargs=(game.path,)) as pool:
+        yield from pool.imap(_run_task, [(work, task) for task in tasks])
+
+
+def _players_plus(game, k: int) -> int:
+    return game.default_players + k
+
+
+def _init_worker(path: str) -> None:
+    global _GAME
+    if _GAME is None or _GAME.path != path:
+        from interp.spec.compiler import load_game
+        _GAME = load_game(path)
+
+
+def _run_task(item: tuple):
+    work, task = item
+    return work(_GAME, task)
+
+
+def _play_chunk(game, task: tuple) -> list:
+    start, stop, seed, players, options, bots = task
+    return [deal_record(game, i, seed, players, options, bots) for i in range(start, stop)]
+
+
+def _key(value) -> str:
+    if hasattr(value, "fields"):
+        return value.name
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _number(value):
+    """A number for JSON and CSV: ints stay ints, exact fractions become floats."""
+    return value if isinstance(value, (int, float)) else float(value)
+
+
+class RecordWriter:
+    """Deal records to a file as they come: JSON Lines, or CSV when the name ends in .csv (one column per
+    field, e.g. `facts.tricks.South`, `values.West`; the header is the union of the fields, in order of first
+    appearance, so CSV rows are written when the writer closes).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> with RecordWriter(out, csv_format=True) as write:
+    ...     write({"deal": 0, "facts": {"taker": "Anne"}, "values": {"Anne": 3}})
+    ...     write({"deal": 1, "redeal": True, "values": {"Anne": 0}})
+    >>> print(out.getvalue().replace("\\r", ""), end="")
+    deal,facts.taker,values.Anne,redeal
+    0,Anne,3,
+    1,,0,true
+    """
+
+    def __init__(self, file, csv_format: bool = False):
+        self.file, self.csv_format = file, csv_format
+        self.rows: list[dict] = []
+
+    @classmethod
+    def open(cls, path: str) -> "RecordWriter":
+        return cls(open(path, "w", encoding="utf-8", newline=""), csv_format=path.lower().endswith(".csv"))
+
+    def __call__(self, record: dict) -> None:
+        if self.csv_format:
+            self.rows.append(flatten(record))
+        else:
+            self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def __enter__(self) -> "RecordWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.csv_format:
+            fields = list(dict.fromkeys(k for row in self.rows for k in row))
+            groups = list(dict.fromkeys(f.split(".")[0] for f in fields))
+            fields.sort(key=lambda f: groups.index(f.split(".")[0]))  # stable: columns of a group together
+            writer = csv.DictWriter(self.file, fields)
+            writer.writeheader()
+            writer.writerows(self.rows)
+        if self.file not in (sys.stdout, sys.stderr) and hasattr(self.file, "name"):
+            self.file.close()
+
+
+def flatten(record: dict, prefix: str = "") -> dict:
+    """Nested fields as dotted columns; booleans as true/false.
+
+    >>> flatten({"seed": 3, "facts": {"tricks": {"West": 4}, "void": False}})
+    {'seed': 3, 'facts.tricks.West': 4, 'facts.void': 'false'}
+    """
+    out = {}
+    for key, value in record.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(flatten(value, name + "."))
+        elif isinstance(value, list):
+            out[name] = json.dumps(value, ensure_ascii=False)
+        elif isinstance(value, bool):
+            out[name] = "true" if value else "false"
+        else:
+            out[name] = value
+    return out
+
+
+def random_playouts(game, seconds: float, players: int | None = None, seed: int = 0) -> dict:
+    """Random legal moves from the full state (no views), one deal per playout, for `seconds` (at least one)."""
+    rng = random.Random(seed)
+    deals = moves = 0
+    started = time.perf_counter()
+    while True:
+        st = engine.new_match(game, players, seed + deals)
+        while not st.deal_over:
+            options = engine.legal_moves(st)
+            engine.apply(st, options[rng.randrange(len(options))], check=False)
+            moves += 1
+        deals += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return {"playouts": deals, "moves": moves, "seconds": round(elapsed, 3),
+                    "playouts_per_second": round(deals / elapsed, 1), "moves_per_second": round(moves / elapsed)}

@@ -1,7 +1,0 @@
-"""`python -m interpreter ...` runs the `interp` command."""
-import sys
-
-from .cli import main
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,3 +1,0 @@
-"""Adapters to research frameworks, each an optional extra: `openspiel` (pip install 'interp[openspiel]') and
-`pettingzoo` (pip install 'interp[pettingzoo]'). Both see the game through views (`State.view`), never the full
-state, and number moves with `interpreter.actions.ActionSpace`; `encoding` is their shared tensor layout."""
