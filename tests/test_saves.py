@@ -329,3 +329,15 @@ def test_a_new_match_with_the_seed_of_an_earlier_save_does_not_overwrite_it(tmp_
     out = capsys.readouterr().out
     assert "saving to saves/preferans-5.json" in out and "saving to saves/preferans-5-2.json" in out
     assert sorted(os.listdir(tmp_path / "saves")) == ["preferans-5-2.json", "preferans-5.json"]
+
+
+def test_a_save_written_before_the_package_was_renamed_still_resumes(capsys, monkeypatch):
+    """tests/save_files/preferans-5-before-the-rename.json: written by `interp play preferans --seed 5` of the release
+    whose import package was still `interpreter` (its spec path made relative); it names no module, so it resumes
+    to the position it records."""
+    path = os.path.join(ROOT, "tests", "save_files", "preferans-5-before-the-rename.json")
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    resumed = replay.resume(path)
+    assert resumed.state.deal_no == data["deal_no"] == 2 and len(resumed.state.history) == len(data["history"])
+    assert replay.position(resumed.state) == data["position"]
