@@ -15,9 +15,9 @@ from interp.dsl.runtime import BUDGET
 from interp.errors import SpecRuntimeError
 from interp.engine.state import Event
 from tests.conftest import game_of
-from tests.test_dsl_speed import Ctx, make_scope, run, source_of, value
+from tests.dsl.test_fuse import Ctx, make_scope, run, source_of, value
 
-# pts is [3, 1, 4, 1, 5]; call is ["none", "whist", "pass"] (tests.test_dsl_speed.make_scope)
+# pts is [3, 1, 4, 1, 5]; call is ["none", "whist", "pass"] (tests.dsl.test_fuse.make_scope)
 SEARCH_CASES = [
     ("any(p > 4 for p in pts)", True), ("any(p > 5 for p in pts)", False), ("all(p > 0 for p in pts)", True),
     ("all(p > 1 for p in pts)", False), ("any(p > 9 for p in [])", False), ("all(p > 9 for p in [])", True),

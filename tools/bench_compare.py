@@ -2,7 +2,7 @@
 
 For Preferans (3 players, auction to the end of the deal) and Tarot (4 players), random full deals are played
 through interp's public API (`new_match`, `legal_moves`, `apply(check=False)`) and by the reference programs in
-tools/reference (the same rules, checked move for move by tests/test_reference.py). Both run in this process,
+tools/reference (the same rules, checked move for move by tests/games/test_reference.py). Both run in this process,
 timed in CPU time, alternating which goes first in each round; each round gives deals/s, µs per action (a
 decision: a bid, a discard, a card …) and the ratio interp / reference of µs per action. Printed: the median
 over rounds and the spread (min–max).

@@ -14,7 +14,7 @@ rules, `asked` is the list of seats whose values were given:
 
 Rules are compiled in the scope scoring has (facts, options, the sheet, built-ins). The score keeper checks a
 value against `min`/`max` as it is given and the rules once the whole fact is given; a random playout's facts
-always satisfy them (tests/test_fact_checks.py).
+always satisfy them (tests/engine/test_facts.py).
 """
 from __future__ import annotations
 
