@@ -20,7 +20,7 @@ from interp.engine.phases.choose import ChoosePhase
 from interp.engine.phases.discard import DiscardPhase
 from interp.runs.replay import position
 from .conftest import game_of
-from .test_card_speed import general_apply  # the engine's steps with the base `Phase.play` for every phase
+from tests.engine.test_phases import general_apply  # the engine's steps with the base `Phase.play` for every phase
 
 LEAN = (AuctionPhase, DiscardPhase, ChoosePhase)
 ALL_VARIANTS = {"misere_without_talon": True, "jump_bids": True}

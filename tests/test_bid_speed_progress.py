@@ -17,7 +17,7 @@ from interp.engine.phases.auction import AuctionProgress
 from interp.engine.phases.choose import ChoiceProgress
 from interp.engine.phases.discard import DiscardProgress
 from .conftest import game_of
-from .test_moves_speed import decisions, reads_as_dict
+from tests.engine.test_progress import decisions, reads_as_dict
 
 # by phase type: the record and the dict's keys in the order the phase wrote them before it
 RECORDS = {"auction": (AuctionProgress, ["order", "turn", "passed", "spoken", "high", "high_by", "locked", "last",

@@ -14,7 +14,7 @@ from interp.spec.compiler import load_game
 from interp.engine.phases.deal import DealPhase, Plan, layout_of, taken_out, with_inserts
 
 from .conftest import ROOT, SPECS, game_of
-from .test_deal_speed import _laid_one_by_one
+from tests.engine.test_deal import _laid_one_by_one
 
 ALL_SPECS = SPECS + sorted(p[len(ROOT) + 1:] for p in glob.glob(f"{ROOT}/tests/specs/*.yaml"))
 

@@ -9,7 +9,7 @@ import pytest
 from interp.engine import chance
 from interp.engine.phases.deal import DealPhase, layout_of, with_inserts
 
-from .conftest import SPECS, game_of
+from tests.conftest import SPECS, game_of
 
 
 def _generators(count: int):

@@ -15,7 +15,7 @@ from interp.engine import match as engine
 from interp.errors import IllegalMoveError, SpecRuntimeError
 from interp.engine.phases.base import Phase
 from interp.engine.phases.tricks import ZONE_SEAT, PlainTricksPhase, TricksPhase
-from .conftest import game_of
+from tests.conftest import game_of
 
 GAMES = [("games/preferans.yaml", 3, 6), ("games/preferans-4.yaml", 4, 3), ("games/oh-hell.yaml", 4, 2),
          ("games/hearts.yaml", 4, 1), ("games/belote.yaml", 4, 3), ("games/tarot.yaml", 4, 3)]

@@ -16,7 +16,7 @@ import pytest
 from interp.engine import match as engine
 from interp.spec.compiler import load_game
 from interp.engine.phases.tricks import ZONE_SEAT, PlainTricksPhase, TricksPhase
-from .conftest import game_of
+from tests.conftest import game_of
 
 GAMES = [("games/tarot.yaml", 4, 40), ("games/tarot-3.yaml", 3, 10), ("games/preferans.yaml", 3, 60),
          ("games/preferans-4.yaml", 4, 20), ("games/belote.yaml", 4, 20), ("games/hearts.yaml", 4, 5),

@@ -18,7 +18,7 @@ from interp.errors import IllegalMoveError
 from interp.engine.phases.progress import Progress
 from interp.engine.phases.tricks import TrickProgress
 from interp.engine.state import Event, Move, state_from_json
-from .conftest import game_of
+from tests.conftest import game_of
 
 # the dict a tricks phase kept in `state.ph` before the record, its keys in the order it wrote them
 DICT_KEYS = ["players", "leader", "trick", "by", "turn", "order", "no", "trump", "first", "over", "total", "escape",
