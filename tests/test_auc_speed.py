@@ -19,7 +19,7 @@ from interp.engine.phases.base import Phase
 from interp.engine.phases.choose import ChoosePhase
 from interp.engine.phases.discard import DiscardPhase
 from interp.runs.replay import position
-from .conftest import game_of
+from tests.conftest import game_of
 from tests.engine.test_phases import general_apply  # the engine's steps with the base `Phase.play` for every phase
 
 LEAN = (AuctionPhase, DiscardPhase, ChoosePhase)

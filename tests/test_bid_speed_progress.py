@@ -16,7 +16,7 @@ from interp.spec.compiler import load_game
 from interp.engine.phases.auction import AuctionProgress
 from interp.engine.phases.choose import ChoiceProgress
 from interp.engine.phases.discard import DiscardProgress
-from .conftest import game_of
+from tests.conftest import game_of
 from tests.engine.test_progress import decisions, reads_as_dict
 
 # by phase type: the record and the dict's keys in the order the phase wrote them before it

@@ -10,7 +10,7 @@ import pytest
 from interp.engine import match as engine
 from interp.spec.compiler import load_game
 
-from .conftest import game_of
+from tests.conftest import game_of
 
 
 def _deal_phase(game):

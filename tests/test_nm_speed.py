@@ -12,7 +12,7 @@ from interp.engine import match as engine
 from interp.engine.game import SHARED_STARTS
 from interp.engine.state import Event, State
 
-from .conftest import SPECS, game_of
+from tests.conftest import SPECS, game_of
 
 
 def _straightforward(game, n: int, seed: int, dealer: int | None = None, stack: dict | None = None) -> State:

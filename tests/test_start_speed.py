@@ -13,7 +13,7 @@ from interp.engine import chance, match as engine
 from interp.spec.compiler import load_game
 from interp.engine.phases.deal import DealPhase, Plan, layout_of, taken_out, with_inserts
 
-from .conftest import ROOT, SPECS, game_of
+from tests.conftest import ROOT, SPECS, game_of
 from tests.engine.test_deal import _laid_one_by_one
 
 ALL_SPECS = SPECS + sorted(p[len(ROOT) + 1:] for p in glob.glob(f"{ROOT}/tests/specs/*.yaml"))

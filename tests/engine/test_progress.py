@@ -199,22 +199,3 @@ def test_what_apply_says_of_a_phase_being_over_is_what_done_says(path, players):
             phase = game.phases[probe.phase]
             over = phase.apply(probe, move)
             assert over is None or over is phase.done(probe), (path, seed, phase.id, move)
-
-
-@pytest.mark.parametrize("path,players", GAMES)
-def test_the_order_of_play_is_the_players_from_the_leader_on(path, players):
-    """The orders of play are remembered by leader and shared by every deal with the same players: at every card
-    of seeded deals the order must be the players in turn from the trick's leader (the last trick's winner, or
-    the first; a trick led from a zone has its own `then`), and the seat to play the one at `turn`."""
-    game = game_of(path)
-    seen = 0
-    for st in trick_decisions(game, players, 4):
-        ph = st.ph
-        order, seats = ph.order, ph.players
-        k = seats.index(order[0])
-        assert order == seats[k:] + seats[:k]
-        if not ph.trick or ph.by[0] >= 0:  # (ZONE_SEAT < 0)
-            assert order[0] == ph.leader and ph.by == order[:len(ph.by)]
-            seen += 1
-        assert engine.actor(st) == order[ph.turn]
-    assert seen >= 10

@@ -1,12 +1,19 @@
-"""The trick phase's lean paths (per-suit card sets, one pass over the follow rules, no tuple keys when finding the
-winner) against the rules written out plainly, at every card of seeded random deals: the cards a player may play
-and the seat winning the trick so far must be the same.
+"""The tricks phase (interp/engine/phases/tricks.py): the cards a player may play, the trick's winner, the order
+of play, the events a trick phase logs and the per-card tables it works out.
 
-The plain rules, as the phase's docstring states them: with `follow`, a card of the suit led (the suit of the
-trick's first card that is not an escape card; none led: any card); void, with `must_trump`, a trump unless
-`trump_exempt` frees the player; with `overtrump`, among those trumps the ones above the best trump in the trick
-if there are any. Escape cards are always playable and never win. The trick goes to the highest trump, else to
-the highest card of the suit led; a card led from a zone competes only when `lead_from.can_win` holds."""
+At every card of seeded random deals, the cards a player may play and the seat winning the trick so far are those
+of the rules written out plainly below (`plain_playable`, `plain_winner`), whichever path the phase takes (per-suit
+card sets, one pass over the follow rules). The plain rules, as the phase's docstring states them: with `follow`,
+a card of the suit led (the suit of the trick's first card that is not an escape card; none led: any card); void,
+with `must_trump`, a trump unless `trump_exempt` frees the player; with `overtrump`, among those trumps the ones
+above the best trump in the trick if there are any. Escape cards are always playable and never win. The trick
+goes to the highest trump, else to the highest card of the suit led; a card led from a zone competes only when
+`lead_from.can_win` holds.
+
+The `tricks` event a phase logs when it starts is shared by every deal with the same trump and escape cards (as
+the `play` and `trick` events are): each start logs the event it would have made itself, naming that deal's trump
+and escape cards. Per-card tables (escape cards, an expression's strength or points) are remembered by what they
+read: the same inputs give the same table without evaluating the expression again, different inputs a fresh one."""
 from __future__ import annotations
 
 import random
@@ -16,7 +23,9 @@ import pytest
 from interp.engine import match as engine
 from interp.spec.compiler import load_game
 from interp.engine.phases.tricks import ZONE_SEAT, PlainTricksPhase, TricksPhase
+from interp.engine.state import Event
 from tests.conftest import game_of
+from tests.engine.test_progress import trick_decisions
 
 GAMES = [("games/tarot.yaml", 4, 40), ("games/tarot-3.yaml", 3, 10), ("games/preferans.yaml", 3, 60),
          ("games/preferans-4.yaml", 4, 20), ("games/belote.yaml", 4, 20), ("games/hearts.yaml", 4, 5),
@@ -64,7 +73,7 @@ def plain_winner(phase, st) -> int | None:
 
 
 @pytest.mark.parametrize("path,players,deals", GAMES)
-def test_lean_paths_agree_with_the_plain_rules(path, players, deals):
+def test_the_playable_cards_and_the_trick_winner_are_those_of_the_plain_rules(path, players, deals):
     check_lean_paths(game_of(path), path, players, deals)
 
 
@@ -232,3 +241,131 @@ def test_a_shared_trick_event_names_the_winner_and_the_trick_number():
         tricks = [e for e in st.events if e.kind == "trick"]
         assert [e.value for e in tricks] == list(range(1, len(tricks) + 1))
         assert [e.seat for e in tricks] == expected
+
+
+def made(phase, st) -> Event:
+    """The event a start makes from the phase's progress, written out plainly."""
+    return Event("tricks", None, tuple(st.ph["escape"]), st.ph["trump"], phase=phase.id)
+
+
+@pytest.mark.parametrize("path,players,deals,trumps", [("games/preferans.yaml", 3, 60, 4),
+                                                       ("games/tarot.yaml", 4, 8, 1)])
+def test_each_start_logs_the_trump_and_escape_cards_of_its_deal(path, players, deals, trumps):
+    """Preferans: the trump is the contract's suit, none in no-trump contracts and all-pass deals (seed:
+    contracts by suit); Tarot: the trumps are always T and the Excuse is an escape card (rules digest)."""
+    game = game_of(path)
+    seen = set()
+    for seed in range(deals):
+        st = engine.new_match(game, players, seed)
+        rng = random.Random(seed)
+        started = None
+        while not st.deal_over:
+            phase = engine.current_phase(st)
+            if phase.type_name == "tricks" and started is not phase:
+                started = phase
+                logged = [e for e in st.events if e.kind == "tricks"][-1]
+                assert logged == made(phase, st) and type(logged) is Event, (path, seed)
+                seen.add(logged.value)
+                if path.endswith("tarot.yaml"):
+                    assert logged.value == "T" and logged.cards == (game.deck.parse("EX"),)
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+    assert len(seen) >= trumps  # Preferans: several suits and none
+
+
+def test_a_start_with_other_escape_cards_logs_them():
+    """Tarot, petit sec played on (rules digest): the Petit is an escape card beside the Excuse. Starting the trick
+    phase again with and without that flag logs each time the cards it marks, though the trump is the same."""
+    game = game_of("games/tarot.yaml")
+    st = engine.new_match(game, 4, 5)
+    rng = random.Random(5)
+    while engine.current_phase(st).type_name != "tricks":
+        moves = engine.legal_moves(st)
+        engine.apply(st, moves[rng.randrange(len(moves))])
+    phase = engine.current_phase(st)
+    excuse, petit = game.deck.parse("EX"), game.deck.parse("T1")
+    for flag, cards in [(True, (petit, excuse)), (False, (excuse,)), (True, (petit, excuse))]:
+        st.vars["petit_escape"] = flag
+        phase.start(st)
+        assert st.events[-1] == made(phase, st)
+        assert sorted(st.events[-1].cards) == sorted(cards) and st.events[-1].value == "T"
+
+
+@pytest.fixture(scope="module")
+def tarot():
+    return game_of("games/tarot.yaml")
+
+
+def tricks_of(game):
+    return next(p for p in game.phases if p.type_name == "tricks")
+
+
+def test_escape_cards_follow_the_var_they_read(tarot):
+    """Tarot (rules digest, petit sec played on): the Excuse is always an escape card; the Petit is one only when
+    `petit_escape` is set. The remembered table is keyed by that var, so switching it back and forth gives the
+    right cards each time."""
+    phase = tricks_of(tarot)
+    assert phase.escape_memo is not None and phase.escape_memo.key is not None  # it reads one plain var
+    st = engine.new_match(tarot, 4, 1)
+    excuse, petit = tarot.deck.parse("EX"), tarot.deck.parse("T1")
+    for flag, expected in [(False, [excuse]), (True, sorted([excuse, petit])), (False, [excuse]),
+                           (True, sorted([excuse, petit]))]:
+        st.vars["petit_escape"] = flag
+        assert sorted(phase.escape_cards(st)) == expected
+
+
+def test_a_remembered_table_is_a_copy(tarot):
+    phase = tricks_of(tarot)
+    st = engine.new_match(tarot, 4, 2)
+    st.vars["petit_escape"] = False
+    first = phase.escape_cards(st)
+    first.append(0)
+    assert phase.escape_cards(st) == [tarot.deck.parse("EX")]
+
+
+def test_on_trick_is_given_the_locals_its_text_and_defines_may_read(tmp_path):
+    """`on_trick` gets `winner` and `trick_no`, and of the other trick locals those its words (through defines)
+    name: a define reading `last` makes the phase bind `last`, and a deal plays through with it."""
+    text = open("games/preferans.yaml", encoding="utf-8").read()
+    text = text.replace("define:\n", "define:\n  closing(k): \"if last then k else k\"\n", 1)
+    old = '    on_trick: "tricks[winner] += 1"\n'
+    assert old in text
+    text = text.replace(old, '    on_trick: "tricks[winner] += closing(1)"\n', 1)
+    path = tmp_path / "preferans.yaml"
+    path.write_text(text, encoding="utf-8")
+    from interp.spec.compiler import load_game
+    game = load_game(str(path))
+    phases = [p for p in game.phases if p.type_name == "tricks"]
+    assert phases[0].trick_locals == {"winner", "last"}
+    assert phases[1].trick_locals == {"winner"}  # raspasy's on_trick is unchanged
+    st = engine.new_match(game, 3, 4)
+    while not st.deal_over:
+        engine.apply(st, engine.legal_moves(st)[0])
+    assert sum(st.vars["tricks"]) == 10
+
+
+def test_preferans_tricks_need_only_the_winner():
+    preferans = game_of("games/preferans.yaml")
+    assert {p.id: p.trick_locals for p in preferans.phases if p.type_name == "tricks"} == \
+        {"play": {"winner"}, "raspasy": {"winner"}}
+
+
+@pytest.mark.parametrize("path,players", [("games/preferans.yaml", 3), ("games/preferans-4.yaml", 4),
+                                          ("games/tarot.yaml", 4), ("games/oh-hell.yaml", 4),
+                                          ("games/hearts.yaml", 4), ("games/belote.yaml", 4)])
+def test_the_order_of_play_is_the_players_from_the_leader_on(path, players):
+    """The orders of play are remembered by leader and shared by every deal with the same players: at every card
+    of seeded deals the order must be the players in turn from the trick's leader (the last trick's winner, or
+    the first; a trick led from a zone has its own `then`), and the seat to play the one at `turn`."""
+    game = game_of(path)
+    seen = 0
+    for st in trick_decisions(game, players, 4):
+        ph = st.ph
+        order, seats = ph.order, ph.players
+        k = seats.index(order[0])
+        assert order == seats[k:] + seats[:k]
+        if not ph.trick or ph.by[0] >= 0:  # (ZONE_SEAT < 0)
+            assert order[0] == ph.leader and ph.by == order[:len(ph.by)]
+            seen += 1
+        assert engine.actor(st) == order[ph.turn]
+    assert seen >= 10
