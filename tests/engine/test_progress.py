@@ -17,7 +17,7 @@ from interp.spec.compiler import load_game
 from interp.errors import IllegalMoveError
 from interp.engine.phases.progress import Progress
 from interp.engine.phases.tricks import TrickProgress
-from interp.engine.state import Event, Move, state_from_json
+from interp.engine.state import Move, state_from_json
 from tests.conftest import game_of
 
 # the dict a tricks phase kept in `state.ph` before the record, its keys in the order it wrote them
@@ -142,60 +142,3 @@ def test_moves_listed_before_a_new_deal_are_not_legal_after_it():
     with pytest.raises(IllegalMoveError):
         engine.apply(st, card)
     engine.apply(st, Move("pass", None))
-
-
-def plain_events(phase, st, move: Move) -> list:
-    """The events an auction, discard or choose move logs first, built as the rules state them (before the shared
-    tables): a call is one `bid` event, a choice one `choose` event; a discard shown to all one event, else the
-    seat's own and the others' masked one."""
-    ph = st.ph
-    if phase.type_name == "auction":
-        return [Event("bid", ph["order"][ph["turn"]], (), move, None, phase.id)]
-    if phase.type_name == "choose":
-        return [Event("choose", ph["seat"], (), move, None, phase.id)]
-    me = ph["seat"]
-    if move == Move("option", "done"):
-        return [Event("discard", me, (), move, None, phase.id)]
-    if phase.show is not None and phase.show.holds(st, me, move.value):
-        return [Event("discard", me, (move.value,), move, None, phase.id)]
-    return [Event("discard", me, (move.value,), move, (me,), phase.id),
-            Event("discard", me, (), None, tuple(s for s in range(st.n) if s != me), phase.id)]
-
-
-@pytest.mark.parametrize("path,players", [("games/preferans.yaml", 3), ("games/preferans-4.yaml", 4),
-                                          ("games/tarot.yaml", 4), ("games/tarot-5.yaml", 5),
-                                          ("games/hearts.yaml", 4), ("games/piquet.yaml", 2)])
-def test_calls_choices_and_discards_log_the_events_the_rules_state(path, players):
-    """The `bid`, `choose` (of an option) and `discard` events come from tables shared by every deal: at each
-    call, choice and discard of seeded deals they must equal those built afresh (the events the move's own
-    statements log follow)."""
-    game = game_of(path)
-    seen = 0
-    for seed in range(4):
-        st = engine.new_match(game, players, seed)
-        rng = random.Random(seed)
-        while not st.deal_over:
-            phase = st.game.phases[st.phase]
-            move = rng.choice(engine.legal_moves(st))
-            want = plain_events(phase, st, move) if phase.type_name in ("auction", "discard", "choose") else None
-            mark = len(st.events)
-            engine.apply(st, move)
-            if want is not None:
-                seen += 1
-                assert st.events[mark:mark + len(want)] == want, (path, seed, move)
-    assert seen >= 8
-
-
-@pytest.mark.parametrize("path,players", GAMES + [("games/piquet.yaml", 2), ("games/mitten.yaml", 2),
-                                                  ("tests/specs/take-or-give.yaml", None)])
-def test_what_apply_says_of_a_phase_being_over_is_what_done_says(path, players):
-    """A phase's `apply` may say whether the phase is over, sparing the engine its `done`: at every move of seeded
-    deals (on a copy) the answer must be None or what `done` says after the move."""
-    game = game_of(path)
-    for seed in range(3):
-        for st in decisions(game, players or game.default_players, seed):
-            move = random.Random(seed).choice(engine.legal_moves(st))
-            probe = st.copy()
-            phase = game.phases[probe.phase]
-            over = phase.apply(probe, move)
-            assert over is None or over is phase.done(probe), (path, seed, phase.id, move)
