@@ -273,8 +273,8 @@ def test_phase_apply_makes_a_call_and_leaves_the_log_to_the_caller():
 
 def plain_events(phase, st, move: Move) -> list:
     """The events an auction, discard or choose move logs first, built as the rules state them (not from the
-    tables every deal shares): a call is one `bid` event, a choice one `choose` event; a discard shown to all one event, else the
-    seat's own and the others' masked one."""
+    tables every deal shares): a call is one `bid` event, a choice one `choose` event; a discard shown to all one
+    event, else the seat's own and the others' masked one."""
     ph = st.ph
     if phase.type_name == "auction":
         return [Event("bid", ph["order"][ph["turn"]], (), move, None, phase.id)]
