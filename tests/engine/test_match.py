@@ -8,11 +8,14 @@ import random
 import pytest
 
 from interp.engine import match as engine
-from interp.engine.wording import parse_move
 from interp.engine.events import text
+from interp.engine.phases.tricks import TrickProgress
 from interp.engine.state import Move
+from interp.engine.wording import parse_move
 from interp.errors import IllegalMoveError
 from interp.runs.replay import record, replay
+from interp.spec.compiler import load_game
+from tests.engine.test_progress import decisions
 
 
 def advance_to_play(game, seed=3):
@@ -226,3 +229,29 @@ def test_the_result_lines_are_those_of_the_deal_as_it_ended_whenever_they_are_re
         viewed = played(seed)
         viewed.view(0)
         assert viewed.deals[-1]["breakdown"] == at_once
+
+
+def test_a_card_listed_and_played_is_refused_when_offered_again():
+    game = load_game("games/preferans.yaml")
+    for st in decisions(game, 3, 4):
+        if isinstance(st.ph, TrickProgress) and not st.ph.trick:
+            break
+    listed = engine.legal_moves(st)
+    card = listed[0]
+    engine.apply(st, card)
+    with pytest.raises(IllegalMoveError):
+        engine.apply(st, card)  # listed at the position before: the engine must not take that list now
+
+
+def test_moves_listed_before_a_new_deal_are_not_legal_after_it():
+    """The moves listed mid-deal are forgotten when the deal starts again (start_deal runs `advance`)."""
+    game = load_game("games/preferans.yaml")
+    for st in decisions(game, 3, 4):
+        if isinstance(st.ph, TrickProgress):
+            break
+    card = engine.legal_moves(st)[0]
+    engine.start_deal(st)  # a new deal: its auction takes no card
+    assert st.game.phases[st.phase].type_name == "auction"
+    with pytest.raises(IllegalMoveError):
+        engine.apply(st, card)
+    engine.apply(st, Move("pass", None))
