@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import random
 
-import pytest
 
 from interp.engine import match as engine
 from interp.spec.compiler import load_game
-from interp.engine.phases.auction import PASS
 from tests.test_engine_speed_paths import runs_away_at, tiny_with
-
 
 
 def test_a_goto_loop_running_out_inside_a_run_of_skipped_phases_stops_where_the_count_ran_out(tmp_path):
@@ -29,31 +26,6 @@ def test_a_goto_loop_running_out_inside_a_run_of_skipped_phases_stops_where_the_
 """)
     st = runs_away_at(game, "b")
     assert game.phases[st.phase].id == "b"
-
-
-@pytest.mark.parametrize("path, players", [("games/preferans.yaml", 3), ("games/preferans.yaml", 4),
-                                           ("games/tarot.yaml", 4), ("games/tarot.yaml", 5)])
-def test_the_others_see_a_private_discard_go(path, players):
-    """Each card discarded in private is logged twice: the card for the discarder alone, and a card going for
-    every other seat (seats 0 … n-1 but the discarder's). The first bidder bids the lowest contract and the
-    others pass, so that the talon (chien) is taken and discarded into at every deal."""
-    game = load_game(path)
-    rng = random.Random(1)
-    masked = 0
-    for seed in range(6):
-        st = engine.new_match(game, players, seed)
-        while not st.deal_over:
-            legal = engine.legal_moves(st)
-            if engine.current_phase(st).type_name == "auction":  # the lowest bid, then passes: a talon taken
-                legal = [m for m in legal if m.kind == "bid"][:1] if st.ph["high"] < 0 else [PASS]
-            engine.apply(st, rng.choice(legal))
-        for event in st.events:
-            if event.kind == "discard" and event.cards and event.audience is not None:
-                assert event.audience == (event.seat,)
-            elif event.kind == "discard" and not event.cards and event.value is None:
-                assert event.audience == tuple(s for s in range(players) if s != event.seat)
-                masked += 1
-    assert masked > 0
 
 
 def test_scoring_after_skipped_last_phases_reads_defines_afresh(tmp_path):

@@ -1,12 +1,11 @@
-"""The auction's and the discard's tables (worked out once instead of per call) give what the rules say.
+"""The auction phase (interp/engine/phases/auction.py) offers the bids the rules allow and gives the word to the
+bidder the rules name.
 
 The auction's legal moves come from tables of what the standing bid alone decides (AuctionPhase.offers) and a
 special bid's `when` is split into the parts that read no local and the rest; here, at every step of seeded
 random auctions over spec variants covering each flag (first_call, jump, holdable, then_pass, after_lock,
 when), `jumps`, `hold: later` and `once`, the moves offered and the bidder to speak are compared with the rules
 of docs/spec-language.md (`auction`) written out plainly below, the whole `when` evaluated as written.
-A discard condition on the card alone is remembered by card (CardCondition): its cards are compared with the
-condition evaluated per card.
 """
 from __future__ import annotations
 
@@ -20,7 +19,6 @@ from interp.spec.compiler import load_game
 from interp.dsl.compile import compile_expr
 from interp.engine.phases.auction import PASS
 from interp.engine.phases.base import with_locals
-from interp.engine.phases.discard import CardCondition
 from interp.engine.state import Move
 
 # Three players bid on a ladder of eight rungs; `small` and `solo` are special (their flags come from the test).
@@ -184,35 +182,3 @@ def test_a_special_bids_when_is_split_at_the_parts_that_read_no_local(tmp_path):
     assert phase.special[game.bids_by_name["solo"].index].bound is None  # `open` alone: nothing to bind
     small = phase.special[game.bids_by_name["small"].index]
     assert small.free is None and small.bound is not None  # `mine == none` reads a local
-
-
-def test_discard_conditions_on_the_card_alone_are_tabled_and_keep_the_same_cards():
-    game = load_game("games/tarot.yaml")
-    discard = next(p for p in game.phases if p.type_name == "discard")
-    assert all(tier.table is not None for tier in discard.allowed) and discard.show.table is not None
-    st = engine.new_match(game, 4, 3)
-    cards = list(range(len(game.deck)))
-    for tier in discard.allowed + [discard.show]:
-        by_card = [c for c in cards if with_locals(st, {"me": 0, "card": c}, tier.fn)]
-        assert tier.kept(st, 0, cards) == by_card
-        assert [c for c in cards if tier.holds(st, 0, c)] == by_card
-    # the Tarot ecart: no King, no oudler; trumps only when nothing else may go
-    kings = [c for c in cards if game.deck.codes[c].startswith("K")]
-    assert not set(kings) & set(discard.allowed[0].kept(st, 0, cards))
-
-
-def test_a_discard_condition_reading_more_than_the_card_is_worked_out_each_time(tmp_path):
-    text = SPEC.replace("AUCTION", "").replace("scoring: []", """  - id: drop
-    type: discard
-    who: "taker"
-    from: hand
-    to: hand
-    count: 1
-    allowed: "open or me == taker"
-scoring: []""").replace("  - id: auction\n    type: auction\n\n    won: \"taker = winner; contract = high\"\n", "")
-    path = tmp_path / "drop.yaml"
-    path.write_text(text)
-    game = load_game(str(path))
-    drop = next(p for p in game.phases if p.type_name == "discard")
-    assert drop.allowed[0].table is None
-    assert isinstance(drop.allowed[0], CardCondition)
