@@ -1,7 +1,13 @@
-"""The Python API: seeded games, legal moves, views that hide what a seat may not see, cheap copies,
-JSON snapshots, replays from the move log, and explained illegal moves."""
+"""The Python API of a match (interp/engine/match.py): seeded games, legal moves, views that hide what a seat may
+not see, cheap copies, JSON snapshots, replays from the move log, and explained illegal moves.
+
+A new match is the state built field by field (a bare State, every var at its default, a copy of the blank sheet,
+the first dealer, the first deal seated and run to its first decision) and shares nothing play changes with
+another; the moves listed at a position are checked there only (a move listed before a change is not legal
+after it); the move log writes each move as its phase names it; a copy shares nothing play changes."""
 from __future__ import annotations
 
+import copy
 import os
 import random
 
@@ -9,14 +15,15 @@ import pytest
 
 from interp.engine import match as engine
 from interp.engine.events import text
+from interp.engine.game import SHARED_STARTS
 from interp.engine.phases.tricks import TrickProgress
-from interp.engine.state import Move
+from interp.engine.state import Event, Move, State
 from interp.engine.wording import parse_move
 from interp.errors import IllegalMoveError
 from interp.runs.replay import record, replay
 from interp.spec.compiler import load_game
+from tests.conftest import SPECS, game_of
 from tests.engine.test_progress import decisions
-
 
 def advance_to_play(game, seed=3):
     """A 3-player match moved (by always taking the last legal move) to the first card of trick play."""
@@ -255,3 +262,137 @@ def test_moves_listed_before_a_new_deal_are_not_legal_after_it():
     with pytest.raises(IllegalMoveError):
         engine.apply(st, card)
     engine.apply(st, Move("pass", None))
+
+
+def test_check_looks_up_equal_moves_and_ignores_a_changed_list():
+    game = load_game("games/preferans.yaml")
+    st = engine.new_match(game, 3, 4)
+    listed = engine.legal_moves(st)
+    assert [m.kind for m in listed] == ["pass", "bid", "bid"]
+    illegal = Move("bid", listed[-1].value + 5)
+    listed.append(illegal)  # the caller's list, changed: the engine kept its own
+    listed[0] = illegal
+    with pytest.raises(IllegalMoveError):
+        engine.apply(st, illegal)
+    engine.apply(st, Move("pass", None))  # equal to the listed pass, not the same object
+    assert st.history[-1][2] == "pass" and len(st.history) == 1
+
+
+@pytest.mark.parametrize("path", ["games/preferans.yaml", "games/tarot.yaml", "games/piquet.yaml",
+                                  "games/mitten.yaml", "games/hearts.yaml", "games/belote.yaml"])
+def test_the_move_log_writes_each_move_as_its_phase_names_it(path):
+    game = load_game(path)
+    rng = random.Random(5)
+    for seed in range(2):
+        st = engine.new_match(game, seed=seed)
+        while not st.deal_over:
+            move = rng.choice(engine.legal_moves(st))
+            seat, text = engine.actor(st), engine.notation(st, move)
+            engine.apply(st, move)
+            assert st.history[-1] == [st.deal_no, seat, text]
+
+
+def test_a_copy_sets_every_field_and_shares_nothing_play_changes():
+    """State.copy names its fields one by one (faster than a loop over them): a field added to State and
+    forgotten there is caught here, as is a list, dict or set shared with the original."""
+    game = load_game("games/tarot.yaml")
+    st = engine.new_match(game, 4, 2)
+    rng = random.Random(3)
+    for _ in range(9):
+        engine.apply(st, rng.choice(engine.legal_moves(st)))
+    other = st.copy()
+    for name in State.__slots__:
+        mine, theirs = getattr(st, name), getattr(other, name)
+        if name in ("loc", "legal", "unsettled"):
+            continue  # started afresh in a copy
+        assert mine == theirs, name
+        if isinstance(mine, (list, dict, set)) and name not in ("options", "zone_ids"):  # never changed
+            assert mine is not theirs or not mine, name
+    assert all(a is not b for a, b in zip(st.zones, other.zones))
+    assert all(st.vars[k] is not v for k, v in other.vars.items() if isinstance(v, list))
+    assert all(st.ph[k] is not v for k, v in other.ph.items() if isinstance(v, list))
+
+
+def _built_field_by_field(game, n: int, seed: int, dealer: int | None = None, stack: dict | None = None) -> State:
+    st = State(game, n, dict(game.option_defaults), seed)
+    engine._start_vars(st, "match")
+    engine._start_vars(st, "deal")
+    st.sheet = copy.deepcopy(game.blank_sheet(n))
+    st.dealer = game.first_dealer_seat(st) if dealer is None else dealer
+    st.stack = stack
+    engine._seat_deal(st, True)
+    return st
+
+
+def _slots(st: State) -> dict:
+    """Every field of a state but its game, its phase's progress as the dict it reads as."""
+    out = {name: getattr(st, name) for name in State.__slots__ if name not in ("game", "ph", "unsettled")}
+    out["ph"] = None if st.ph is None else dict(st.ph)
+    return out
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_new_match_is_the_state_built_field_by_field(spec):
+    game = game_of(spec)
+    for n in game.players:
+        for seed in (0, 7, 123):
+            made, built = engine.new_match(game, n, seed), _built_field_by_field(game, n, seed)
+            assert _slots(made) == _slots(built)
+            assert made.to_json() == built.to_json()
+        made, built = engine.new_match(game, n, 5, dealer=n - 1), _built_field_by_field(game, n, 5, dealer=n - 1)
+        assert _slots(made) == _slots(built) and made.dealer == n - 1
+
+
+def test_a_new_match_shares_nothing_it_changes_with_another():
+    """Two matches (and the game's tables) share no list, dict or set play changes in place: the sheet's columns
+    and rows, the per-seat vars (one list per var), the seats, the zones."""
+    game = game_of("games/preferans.yaml")
+    a, b = engine.new_match(game, 3, 1), engine.new_match(game, 3, 1)
+    blank = game.blank_sheet(3)
+    for name, column in a.sheet.items():
+        assert column is not b.sheet[name] and column is not blank[name]
+        if name in game.pair_columns:
+            assert all(row is not other for row, other in zip(column, b.sheet[name]))
+            assert all(row is not other for row, other in zip(column, blank[name]))
+    per_seat = [value for value in a.vars.values() if isinstance(value, list)]
+    assert per_seat and len({id(v) for v in per_seat}) == len(per_seat)
+    assert all(a.vars[k] is not b.vars[k] for k, v in a.vars.items() if isinstance(v, list))
+    for name in ("active", "controller", "zones", "vars", "sheet", "history", "events", "revealed", "shown",
+                 "loc", "hidden", "_deals"):
+        assert getattr(a, name) is not getattr(b, name), name
+    assert a.active is not a.controller and type(a.controller) is list and a.controller == [0, 1, 2]
+    a.controller[0] = 2
+    assert b.controller == [0, 1, 2] and engine.new_match(game, 3, 2).controller == [0, 1, 2]
+
+
+def test_a_bare_state_holds_nothing_but_its_seats_and_empty_zones():
+    """`State(game, n, options, seed)`, as a save's loading makes it: no vars, no sheet, seat 0 dealing,
+    nothing dealt."""
+    game = game_of("games/tarot.yaml")
+    st = State(game, 4, {}, 3)
+    assert (st.vars, st.sheet, st.dealer, st.deal_no, st.stack, st.ph, st.phase) == ({}, {}, 0, 0, None, None, 0)
+    assert st.active == st.controller == [0, 1, 2, 3] and st.active is not st.controller
+    assert st.active is not State(game, 4, {}, 3).active and st.zones == [[] for _ in range(game.zone_count(4))]
+    assert not (st.deal_over or st.match_over or st.abandon) and st.viewer is None and st.legal is None
+    assert (st.deal_events, st.events, st.history, st.revealed, st.shown) == (0, [], [], set(), set())
+    assert st.zone_ids == game.zone_table(4) and st.zone_ids["hand"] == (0, 1, 2, 3)
+    assert State(game, 3, {}, 3).zones == [[] for _ in range(game.zone_count(3))] != st.zones
+
+
+@pytest.mark.parametrize("spec, options", [("games/preferans.yaml", None), ("games/tarot.yaml", {"rounds": 9})])
+def test_the_shared_deal_start_events_name_each_deals_number_and_dealer(spec, options):
+    """The "deal-start" events of the first deals (made once per dealer: `Game.deal_starts`) and the "deal"
+    events (`Game.deal_logged`) are those a deal would make itself: its number and dealer, past the shared ones too."""
+    game = game_of(spec)
+    st = engine.new_match(game, game.default_players, 4, options)
+    rng = random.Random(4)
+    for no in range(1, SHARED_STARTS + 4):
+        assert st.deal_no == no
+        start, opened = st.events[st.deal_events:st.deal_events + 2]
+        assert start == Event("deal-start", st.dealer, (), no) and type(start) is Event
+        assert opened == Event("deal", st.dealer) and type(opened) is Event
+        while not st.deal_over:
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+        assert not st.match_over
+        engine.next_deal(st)
