@@ -1,17 +1,21 @@
-"""A deal's record: its number and dealer are written when the deal ends; its facts, sheet entries, values and
-breakdown lines when the records are first read (a playout reads none). Whenever they are read (at once, after
-the next deal has started, after a copy, a view or an agreed end) they are those of the deal as it ended."""
+"""A deal's record and the score sheet (interp/engine/match.py, State.deals): a deal's number and dealer are written
+when the deal ends; its facts, sheet entries, values and breakdown lines when the records are first read (a
+playout reads none). Whenever they are read (at once, after the next deal has started, after a copy, a view or
+an agreed end) they are those of the deal as it ended. Every match starts from a copy of the game's blank sheet,
+which is never written to; a deal's entries keep the type of the cells they are worked out from."""
 from __future__ import annotations
 
 import copy
 import os
 import random
+from fractions import Fraction
 
 import pytest
 
 from interp.engine import match as engine
 from interp.spec.compiler import load_game
 from tests.conftest import game_of
+from tests.engine.test_deal import ALL_SPECS, played_match, to_end, whole_record
 
 GAMES = [("games/preferans.yaml", 3), ("games/preferans.yaml", 4), ("games/tarot.yaml", 4),
          ("games/tarot.yaml", 5), ("games/piquet.yaml", 2), ("docs/examples/tiny.yaml", 2)]
@@ -105,3 +109,49 @@ def test_lines_and_values_that_read_the_dealer_are_those_of_the_dealer_of_the_de
         taken = record["facts"]["taken"]
         assert sum(taken) == 120  # tiny's deck has 120 card points
         assert record["values"] == taken  # score[s] += taken[s]; the dealer's 1000 cancels
+
+
+@pytest.mark.parametrize("path", ALL_SPECS)
+def test_the_shared_blank_sheet_is_never_written_to(path):
+    """Every new match starts from a copy of the game's blank sheet: after matches of every player count are
+    played, the blank sheet is still all zeros, the same object each time asked, and a second run of the same
+    matches records the same deals."""
+    game = game_of(path)
+    ours = {(players, seed): whole_record(played_match(game, players, seed, 3))
+            for players in game.players for seed in range(4)}
+    for (players, seed), record in ours.items():
+        assert record == whole_record(played_match(game, players, seed, 3))
+    for players in game.players:
+        blank = game.blank_sheet(players)
+        assert blank == game._blank_sheet(players) and blank is game.blank_sheet(players)
+
+
+@pytest.mark.parametrize("path", ALL_SPECS)
+def test_a_new_sheet_is_the_blank_sheet_sharing_no_list(path):
+    """`Game.new_sheets[n]()` (a new match's sheet, written out) equals the blank sheet column by column in the
+    same order, and two of them share no column or row with each other or the blank sheet."""
+    game = game_of(path)
+    for players in game.players:
+        blank, a, b = game.blank_sheet(players), game.new_sheets[players](), game.new_sheets[players]()
+        assert list(a.items()) == list(blank.items()) and list(engine.new_match(game, players, 1).sheet) == list(blank)
+        lists = [col for sheet in (blank, a, b) for col in sheet.values()]
+        lists += [row for sheet in (blank, a, b) for name in game.pair_columns for row in sheet[name]]
+        assert len({id(x) for x in lists}) == len(lists)
+        assert repr(a) == repr(blank)  # cells of the same type (an int 0, not 0.0)
+
+
+@pytest.mark.parametrize("zero", [0, Fraction(0), 0.0])
+def test_a_sheet_equal_to_a_blank_one_but_not_of_ints_keeps_its_type(zero, monkeypatch):
+    """A cell equal to 0 that is a Fraction or float makes differences of its own type (scoring here writes 5
+    over the pool's first cell)."""
+    game = game_of("games/preferans.yaml")
+    monkeypatch.setattr(game, "scoring", lambda st: st.sheet["pool"].__setitem__(0, 5))
+
+    def entries():
+        st = engine.new_match(game, 3, 4)
+        st.sheet["pool"][0] = zero
+        to_end(st, random.Random(4))
+        return st.deals[-1]["entries"]
+
+    ours = entries()
+    assert ours == {"pool": {0: 5}} and type(ours["pool"][0]) is type(zero)
