@@ -1,8 +1,9 @@
 """A deal's record and the score sheet (interp/engine/match.py, State.deals): a deal's number and dealer are written
 when the deal ends; its facts, sheet entries, values and breakdown lines when the records are first read (a
 playout reads none). Whenever they are read (at once, after the next deal has started, after a copy, a view or
-an agreed end) they are those of the deal as it ended. Every match starts from a copy of the game's blank sheet,
-which is never written to; a deal's entries keep the type of the cells they are worked out from."""
+an agreed end) they are those of the deal as it ended; each deal's end logs its `deal-end` event. Every match
+starts from a copy of the game's blank sheet, which is never written to; a copy of a sheet shares no column or
+row; a deal's entries keep the type of the cells they are worked out from."""
 from __future__ import annotations
 
 import copy
@@ -13,6 +14,7 @@ from fractions import Fraction
 import pytest
 
 from interp.engine import match as engine
+from interp.engine.state import Event
 from interp.spec.compiler import load_game
 from tests.conftest import game_of
 from tests.engine.test_deal import ALL_SPECS, played_match, to_end, whole_record
@@ -155,3 +157,45 @@ def test_a_sheet_equal_to_a_blank_one_but_not_of_ints_keeps_its_type(zero, monke
 
     ours = entries()
     assert ours == {"pool": {0: 5}} and type(ours["pool"][0]) is type(zero)
+
+
+@pytest.mark.parametrize("path,n", [("games/preferans.yaml", 3), ("games/tarot.yaml", 4)])
+def test_the_sheets_copy_is_equal_in_order_and_shares_no_column_or_row(path, n):
+    game = game_of(path)
+    st = engine.new_match(game, n, 3)
+    for i, (name, col) in enumerate(st.sheet.items()):  # distinct values everywhere
+        if name in game.pair_columns:
+            col[:] = [[10 * i + 3 * r + c for c in range(n)] for r in range(n)]
+        else:
+            col[:] = [10 * i + s for s in range(n)]
+    copied = game.copy_sheet(st.sheet)
+    assert list(copied.items()) == list(st.sheet.items())
+    for name, col in copied.items():
+        assert col is not st.sheet[name]
+        rows = col if name in game.pair_columns else []
+        assert all(row is not old for row, old in zip(rows, st.sheet[name]))
+        if rows:
+            rows[0][0] += 1
+        col.append(None)
+    assert all(len(col) == n for col in st.sheet.values()) and st.sheet != copied
+
+
+def test_each_deals_end_logs_its_deal_end_event():
+    """Deals 0 to 15 log an event shared by every match (events are never changed); later ones a new one; all
+    are equal to the record made fresh."""
+    game = game_of("games/tarot.yaml")  # rounds 0: no end
+    rng = random.Random(5)
+    st = engine.new_match(game, 4, 5, {"rounds": 0})
+    seen = []
+    while st.deal_no < 20:
+        while not st.deal_over:
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+        ends = [e for e in st.events[st.deal_events:] if e.kind == "deal-end"]  # none for a redeal
+        assert ends == ([] if st.deals[-1].get("redeal") else [Event("deal-end", None, (), st.deal_no)])
+        seen += [(st.deal_no, e) for e in ends]
+        engine.next_deal(st)
+    assert len(seen) > 16
+    for no, event in seen:
+        shared = [e for e in engine.DEAL_ENDS if e is event]
+        assert shared == ([engine.DEAL_ENDS[no]] if no < len(engine.DEAL_ENDS) else [])
