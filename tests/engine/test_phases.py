@@ -194,8 +194,8 @@ ALL_VARIANTS = {"misere_without_talon": True, "jump_bids": True}
 
 BIDDING_GAMES = [("games/preferans.yaml", 3, 12, None), ("games/preferans.yaml", 3, 12, ALL_VARIANTS),
                  ("games/preferans-4.yaml", 4, 6, None), ("games/tarot.yaml", 4, 6, None),
-                 ("games/tarot-5.yaml", 5, 4, None), ("games/piquet.yaml", 2, 4, None), ("games/hearts.yaml", 4, 2, None),
-                 ("games/belote.yaml", 4, 4, None)]
+                 ("games/tarot-5.yaml", 5, 4, None), ("games/piquet.yaml", 2, 4, None),
+                 ("games/hearts.yaml", 4, 2, None), ("games/belote.yaml", 4, 4, None)]
 
 
 def play_twins(path: str, players: int, deals: int, options: dict | None, kinds: collections.Counter) -> None:

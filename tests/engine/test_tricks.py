@@ -74,7 +74,7 @@ def plain_winner(phase, st) -> int | None:
 
 @pytest.mark.parametrize("path,players,deals", GAMES)
 def test_the_playable_cards_and_the_trick_winner_are_those_of_the_plain_rules(path, players, deals):
-    check_lean_paths(game_of(path), path, players, deals)
+    check_against_the_plain_rules(game_of(path), path, players, deals)
 
 
 def test_the_plain_path_with_overtrump_agrees_with_the_plain_rules(tmp_path):
@@ -85,10 +85,10 @@ def test_the_plain_path_with_overtrump_agrees_with_the_plain_rules(tmp_path):
     path.write_text(text, encoding="utf-8")
     game = load_game(str(path))
     assert any(type(p) is PlainTricksPhase and p.overtrump for p in game.phases)
-    check_lean_paths(game, str(path), 3, 30)
+    check_against_the_plain_rules(game, str(path), 3, 30)
 
 
-def check_lean_paths(game, path: str, players: int, deals: int) -> None:
+def check_against_the_plain_rules(game, path: str, players: int, deals: int) -> None:
     seen = {"follow": 0, "trick won": 0}
     for seed in range(deals):
         st = engine.new_match(game, players, seed)
@@ -157,7 +157,7 @@ def tarot_at_first_follow():
                                           (["QS", "KS", "EX", "T1"], 3)])
 def test_an_escape_card_of_the_suit_led_or_of_trumps_never_wins(codes, winner):
     """Escape cards never win a trick (the phase's docstring), whatever their suit: here the 21 of trumps is made
-    an escape card too (as Tarot's petit sec makes the Petit one), so the lean winner must pass it over both when
+    an escape card too (as Tarot's petit sec makes the Petit one), so the phase's winner must pass it over both when
     trumps are led and when it comes as a trump on a plain suit."""
     game, st, phase = tarot_at_first_follow()
     ph = st.ph
