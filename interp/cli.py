@@ -89,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--delay", type=_seconds, metavar="SEC",
                    help="pause after each bot card, twice that after a trick; Enter skips ahead "
                         "(default 0.6 on a terminal, 0 when piped)")
+    p.add_argument("--confirm-forced", action="store_true",
+                   help="ask for a move that is the only legal one (default: it is played after a short pause)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("run", help="replay a stacked deal from a scenario file")
@@ -262,7 +264,8 @@ def cmd_play(args, console: LiteralConsole) -> int:
         _line_editing()
     delay = args.delay if args.delay is not None else (DEFAULT_DELAY if terminal else 0.0)
     return TerminalMatch(game, st, human, bots, save_path, console, bot_seed=st.seed or 0, delay=delay,
-                         wait=tty_wait if terminal else None, resumed=bool(args.resume), undone=undone).run()
+                         wait=tty_wait if terminal else None, resumed=bool(args.resume), undone=undone,
+                         confirm_forced=args.confirm_forced).run()
 
 
 def standing_lines(st, human: int) -> list[RenderableType]:

@@ -116,7 +116,7 @@ def tricks_taken(events: list, n: int) -> list:
 def learned(before, after) -> list:
     """The cards a seat sees in `after` (its view of the deal now) that it did not see in `before` (its view
     earlier in the same deal) and that no other seat showed by a move of its own (a card played, a hand shown):
-    the cards dealt, drawn, turned up, revealed or passed to it since; in deck order.
+    the cards dealt, drawn, turned up, revealed or passed to it since; in the order a hand is shown.
 
     >>> from interp.spec.compiler import load_game
     >>> from interp.engine import match as engine
@@ -129,7 +129,7 @@ def learned(before, after) -> list:
     """
     seat = after.viewer
     by_others = {c for e in after.events if e.seat is not None and e.seat != seat for c in e.cards}
-    return sorted(_seen(after) - _seen(before) - by_others)
+    return in_hand_order(after.game.deck, _seen(after) - _seen(before) - by_others)
 
 
 def _seen(view) -> set:
