@@ -53,3 +53,12 @@ def test_undo_after_cards_played_by_others_only_still_takes_back(tmp_path):
     after the person's second card takes it back."""
     match, text, _ = screen("docs/examples/tiny.yaml", ["1", "1", "undo"], tmp_path)
     assert "Taken back: your" in text and match.undone
+
+
+def test_undo_after_forced_moves_only_has_nothing_to_take_back(tmp_path):
+    """The tiny game, seed 1: the person's first card was the only legal one (played by itself); at the next
+    prompt `undo` finds no choice of theirs to take back (taking the forced card back would only replay it)."""
+    match, text, _ = screen("docs/examples/tiny.yaml", ["undo"], tmp_path, seed=1)
+    assert "the only legal move:" in text
+    assert "Nothing to take back: each of your moves in this deal was the only legal one." in text
+    assert not match.undone

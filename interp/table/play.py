@@ -242,6 +242,9 @@ class TerminalMatch:
                                     replay.first_dealer_of(st), st.deal_no)
             if self.confirm_forced or len(engine.legal_moves(rebuilt)) > 1:
                 break
+        else:
+            self.console.print("Nothing to take back: each of your moves in this deal was the only legal one.")
+            return False
         yours = engine.describe(rebuilt, parse_move(rebuilt, st.history[keep][2]))
         new = event_learned(rebuilt.view(self.human), st.view(self.human))
         if new:
