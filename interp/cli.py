@@ -557,7 +557,7 @@ def _score_at_terminal(game, args, console: Console):
                          f"deal; Ctrl-D when done.{where}"))
     st = keep_score(st, _asker(console), console.print, show, entered, saved if path else None)
     if path and entered and not st.match_over:
-        console.print(f"The deals so far are saved: interp score {args.file} --resume {path}")
+        console.print(f"\nThe deals so far are saved: interp score {args.file} --resume {path}")
     return st
 
 
