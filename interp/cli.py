@@ -89,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--delay", type=_seconds, metavar="SEC",
                    help="pause after each bot card, twice that after a trick; Enter skips ahead "
                         "(default 0.6 on a terminal, 0 when piped)")
+    p.add_argument("--confirm-forced", action="store_true",
+                   help="ask for a move that is the only legal one (default: it is played after a short pause)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("run", help="replay a stacked deal from a scenario file")
@@ -135,6 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", default="1")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--names", help="the players' names in seat order, comma separated: Anne,Bruno,Claire "
+                                   "(asked at a terminal when not given; Enter keeps the spec's seat names)")
+    p.add_argument("--save", help="where the deals entered are saved after each one (default at a terminal: "
+                                  "saves/<game>-score.yaml, or -2, -3 … when that exists)")
+    p.add_argument("--resume", metavar="FILE", help="go on with a score saved before (or any input file): its "
+                                                    "deals are scored again, then the next deal is asked")
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("rules", help="a readable summary of a game: deck, deal, auction, tricks, sheet, options")
@@ -262,7 +270,8 @@ def cmd_play(args, console: LiteralConsole) -> int:
         _line_editing()
     delay = args.delay if args.delay is not None else (DEFAULT_DELAY if terminal else 0.0)
     return TerminalMatch(game, st, human, bots, save_path, console, bot_seed=st.seed or 0, delay=delay,
-                         wait=tty_wait if terminal else None, resumed=bool(args.resume), undone=undone).run()
+                         wait=tty_wait if terminal else None, resumed=bool(args.resume), undone=undone,
+                         confirm_forced=args.confirm_forced).run()
 
 
 def standing_lines(st, human: int) -> list[RenderableType]:
@@ -481,9 +490,8 @@ def cmd_bench(args, console: Console) -> int:
 def cmd_score(args, console: Console) -> int:
     from interp.table import render
     from interp.spec.loader import load_data
-    from interp.table.render import LiteralConsole, styled
-    from interp.table.scorekeeper import keep_score, new_sheet, score_deals
-    from interp.spec.values import parse_seat
+    from interp.table.render import LiteralConsole
+    from interp.table.scorekeeper import score_deals
     game = load_game(args.file)
     if args.input:
         doc = load_data(args.input)
@@ -491,11 +499,7 @@ def cmd_score(args, console: Console) -> int:
     else:
         if args.json:  # questions go to stderr so that stdout is the JSON alone
             console = LiteralConsole(soft_wrap=True, stderr=True)
-        st = new_sheet(game, args.players, _options(args.option), 0)
-        st.dealer = parse_seat(game, st.n, args.dealer)
-        console.print(styled((game.name, "bold"), " score keeper — answer for each deal; 'undo' takes back the last "
-                             "deal; Ctrl-D when done."))
-        st = keep_score(st, _asker(console), console.print, lambda st: _print_deal(st, console))
+        st = _score_at_terminal(game, args, console)
         console.print()
     if args.json:
         print(json.dumps(_score_json(st), indent=1, ensure_ascii=False))
@@ -505,6 +509,70 @@ def cmd_score(args, console: Console) -> int:
             _print_deal(st, console, i)
     console.print(render.sheet_table(st, title="final sheet" if st.match_over else "sheet"))
     return 0
+
+
+def _score_at_terminal(game, args, console: Console):
+    """Keep score deal by deal at the terminal, the deals entered saved after each one (as an input file, names
+    and all) so that Ctrl-C or a closed window loses nothing; `--resume FILE` goes on from such a file."""
+    import yaml  # type: ignore[import-untyped]  # (no stubs installed)
+    from interp.runs.replay import first_dealer_of, write_atomically
+    from interp.spec.loader import load_data
+    from interp.table import render
+    from interp.table.play import free_path
+    from interp.table.render import styled
+    from interp.table.scorekeeper import keep_score, new_sheet, score_deals, with_names
+    from interp.spec.values import parse_seat
+    if args.resume:
+        doc = load_data(args.resume)
+        st = score_deals(game, doc.data, doc)
+        path, entered = args.resume, list(doc.data.get("deals") or [])
+        names = doc.data.get("names")
+        first_dealer = first_dealer_of(st) if st.deal_no else st.dealer
+        for i in range(len(st.deals)):
+            _print_deal(st, console, i)
+    else:
+        n = args.players or (len(args.names.split(",")) if args.names else None)
+        names = args.names.split(",") if args.names else _ask_names(game, n or game.default_players, console)
+        st = new_sheet(game, n, _options(args.option), 0)
+        st.game = game = with_names(game, st.n, names)
+        st.dealer = first_dealer = parse_seat(game, st.n, args.dealer)
+        path, entered = args.save, []
+        if path is None and sys.stdin.isatty():  # (piped answers are kept where they came from)
+            path = free_path("saves", _stem(game) + "-score", ".yaml")
+
+    named, n, options = st.game, st.n, dict(st.options)
+
+    def saved(deals: list) -> None:
+        assert path is not None
+        data = {"players": n, "dealer": named.seat_name(first_dealer, n), "options": options,
+                **({"names": [named.seat_name(s, n) for s in range(n)]} if names else {}), "deals": deals}
+        write_atomically(path, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+
+    def show(now) -> None:
+        _print_deal(now, console)
+        console.print(render.sheet_table(now, title=f"score sheet after deal {now.deals[-1]['deal']}"))
+
+    where = f" The deals are saved to {path} after each one." if path else ""
+    console.print(styled((game.name, "bold"), " score keeper — answer for each deal; 'undo' takes back the last "
+                         f"deal; Ctrl-D when done.{where}"))
+    st = keep_score(st, _asker(console), console.print, show, entered, saved if path else None)
+    if path and entered and not st.match_over:
+        console.print(f"\nThe deals so far are saved: interp score {args.file} --resume {path}")
+    return st
+
+
+def _ask_names(game, n: int, console: Console) -> list | None:
+    """The players' names, asked only at a terminal (Enter keeps the seats' names)."""
+    if not sys.stdin.isatty():
+        return None
+    seats = ", ".join(game.seat_name(s, n) for s in range(n))
+    console.print(f"Players' names in seat order ({seats}), comma separated; Enter keeps those: ", end="")
+    answer = input().strip()
+    return answer.split(",") if answer else None
+
+
+def _stem(game) -> str:
+    return os.path.splitext(os.path.basename(game.path))[0]
 
 
 def _asker(console: Console):

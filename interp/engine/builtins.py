@@ -196,6 +196,10 @@ def _announce(ctx, seat, text, cards=()):
     ctx.events.append(Event("announce", seat, tuple(cards), text))
 
 
+def _tell(ctx, seat, text, cards=()):
+    ctx.events.append(Event("tell", seat, tuple(cards), text, (seat,)))
+
+
 def _show_cards(ctx, seat, cards):
     ctx.events.append(Event("show", seat, tuple(cards)))
 
@@ -309,6 +313,8 @@ FUNCTIONS = {f.name: f for f in [
              doc="seat `by` makes the decisions for seat s's hand (open play)"),
     Function("announce", (T.SEAT, T.STR, CARDS), T.NONE, _announce, effect=True, min_args=2,
              doc="log a line spoken by a seat; `cards`: the cards it names, shown (they stay where they are)"),
+    Function("tell", (T.SEAT, T.STR, CARDS), T.NONE, _tell, effect=True, min_args=2,
+             doc="log a line for one seat only (what it alone learns); `cards`: the cards it names"),
     Function("show_cards", (T.SEAT, CARDS), T.NONE, _show_cards, effect=True,
              doc="a seat shows some cards to every player (they stay where they are)"),
     Function("size", ("zone",), T.INT, lambda ctx, zone: _size(ctx, zone),

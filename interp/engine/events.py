@@ -113,6 +113,30 @@ def tricks_taken(events: list, n: int) -> list:
     return out
 
 
+def learned(before, after) -> list:
+    """The cards a seat sees in `after` (its view of the deal now) that it did not see in `before` (its view
+    earlier in the same deal) and that no other seat showed by a move of its own (a card played, a hand shown):
+    the cards dealt, drawn, turned up, revealed or passed to it since; in the order a hand is shown.
+
+    >>> from interp.spec.compiler import load_game
+    >>> from interp.engine import match as engine
+    >>> game = load_game("docs/examples/tiny.yaml")
+    >>> st = engine.new_match(game, seed=7)
+    >>> before = st.view(0)
+    >>> engine.apply(st, engine.legal_moves(st)[0])  # South leads: a card North had not seen, shown by a move
+    >>> learned(before, st.view(0))
+    []
+    """
+    seat = after.viewer
+    by_others = {c for e in after.events if e.seat is not None and e.seat != seat for c in e.cards}
+    return in_hand_order(after.game.deck, _seen(after) - _seen(before) - by_others)
+
+
+def _seen(view) -> set:
+    """The cards `view` shows: in its zones, or named by its events (the deal so far)."""
+    return {c for cards in view.zones for c in cards} | {c for e in view.events for c in e.cards}
+
+
 def phase_of(game, pid: str | None):
     """The phase with id `pid` (the phase that logged an event)."""
     return next(p for p in game.phases if p.id == pid)
@@ -167,12 +191,12 @@ def _trick(ctx, event: Event) -> str:
 KINDS = {
     "deal-start": lambda ctx, e: f"— deal {e.value}, dealer {_name(ctx, e.seat)} —",
     "deal": lambda ctx, e: f"{_name(ctx, e.seat)} deals" + (" (stacked)" if e.value == "stacked" else ""),
-    "dealt": lambda ctx, e: None,
     "deal-end": lambda ctx, e: f"deal {e.value} scored",
     "match-end": lambda ctx, e: MATCH_END[e.value],
     "reveal": lambda ctx, e: f"{ctx.game.zone_label(e.value, ctx.n)} shown: {_cards(ctx, e.cards)}",
     "redeal": lambda ctx, e: "the deal is abandoned; the next dealer deals",
     "announce": lambda ctx, e: _spoken(ctx, e),
+    "tell": lambda ctx, e: f"{e.value}: {_cards(ctx, e.cards)}" if e.cards else e.value,
     "show": lambda ctx, e: f"{_name(ctx, e.seat)} shows {_cards(ctx, e.cards) or 'no cards'}",
     "bid": _bid,
     "auction": _auction,

@@ -3,7 +3,8 @@
 The menu lists the legal moves in the order the hand is shown (by suit, high to low; moves naming no card keep the
 phase's order), each with its position in brackets: `[1] K♠  [2] 9♠`. What the person types is read, in order:
 
-1. the move as listed, by its notation or its description, in any case, a trailing `?` optional (`making`);
+1. the move as listed, by its notation or its description, in any case, spaces for underscores, a trailing `?`
+   optional (`making`, `grand slam` for `grand_slam`);
 2. `[N]` or `#N`: the menu position N;
 3. a bare number N: the menu position N, unless some move is itself a number (a declared value such as `31`,
    bids of 0–10): then a bare number is only ever that move, and a position must be written `[N]` or `#N`
@@ -11,6 +12,8 @@ phase's order), each with its position in brackets: `[1] K♠  [2] 9♠`. What t
 4. words that fit one move only: each typed word is a word of the move (`7h` for `play 7H`, `quart` for
    `quart to the king`; a word of three letters or more may be cut short). Words that fit several moves are
    refused with the list of what they could mean.
+
+A line of several cards (`7h 8h 9c`) is several moves of the seat to move, each checked in turn (`pick_line`).
 
 >>> from interp.spec.compiler import load_game
 >>> from interp.engine import match as engine
@@ -106,7 +109,7 @@ def pick(st: State, text: str, choices: list) -> Picked:
 
 
 def _normal(text: str) -> str:
-    wanted = " ".join(text.strip().lower().split()).rstrip("?").strip()
+    wanted = " ".join(text.strip().lower().replace("_", " ").split()).rstrip("?").strip()
     return ALIASES.get(wanted, wanted)
 
 
@@ -115,6 +118,43 @@ def _fits(words: list, choice: Choice) -> bool:
     own = set(_normal(choice.notation).split()) | set(_normal(choice.label).split())
     return bool(words) and all(w in own or (len(w) >= 3 and w.isalpha() and any(o.startswith(w) for o in own))
                                for w in words)
+
+
+def cards_line(st: State, text: str) -> bool:
+    """Whether `text` is several words each naming a card of the deck (`7h 8h 9c`): a line of several moves."""
+    words = text.split()
+    return len(words) > 1 and all(w.upper() in st.game.deck.index for w in words)
+
+
+def pick_line(st: State, text: str) -> list:
+    """The moves of a line of several cards (`7h 8h 9c`, see `cards_line`) made in turn by the seat to move, each
+    read and checked as one typed alone would be after the ones before it (on a copy: `st` is unchanged). All of
+    them, or IllegalMoveError naming the first that cannot be made and why: then none is made.
+
+    >>> from interp.spec.compiler import load_game
+    >>> game = load_game("docs/examples/tiny.yaml")
+    >>> st = engine.new_match(game, seed=7)
+    >>> pick_line(st, "9s js")  # a trick: South leads 9♠, then it is North's turn
+    Traceback (most recent call last):
+    interp.errors.IllegalMoveError: 'js' (the 2nd card of the line): your turn ends after the 1st card; nothing was played
+    """
+    seat, trial, moves = engine.to_move(st), st.copy(), []
+    for i, word in enumerate(text.split()):
+        where = f"'{word}' (the {_ordinal(i + 1)} card of the line)"
+        if trial.deal_over or engine.to_move(trial) != seat:
+            raise IllegalMoveError(f"{where}: your turn ends after the {_ordinal(i)} card; nothing was played")
+        try:
+            moves.append(pick(trial, word, menu(trial, engine.legal_moves(trial))).move)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"{where}: {exc.message}; nothing was played") from None
+        engine.apply(trial, moves[-1])
+    return moves
+
+
+def _ordinal(k: int) -> str:
+    """`1st`, `2nd`, `3rd`, `4th` … `11th`, `21st`."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th") if k % 100 not in (11, 12, 13) else "th"
+    return f"{k}{suffix}"
 
 
 def parse_move(st: State, text: str) -> Move:

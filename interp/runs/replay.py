@@ -105,12 +105,17 @@ def first_dealer_of(st: State) -> int:
 def save(path: str, data: dict) -> None:
     """Write atomically, so a crash mid-write never leaves a broken save; an interrupted write leaves no
     temporary file (a kill -9 can: `remove_stale_temps` clears those)."""
+    write_atomically(path, _json_lines(data))
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write `text` to `path` through a temporary file beside it, so the file is either as before or whole."""
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(_json_lines(data))
+            fh.write(text)
         os.replace(tmp, path)
     except BaseException:
         with suppress(FileNotFoundError):

@@ -31,8 +31,10 @@ def parse_value(game, n: int, decl, text):
     if t == "seat":
         return parse_seat(game, n, text)
     if t == "bid":
-        bid = game.bids_by_name.get(str(text).strip()) or next(
-            (b for b in game.bids if b.name.lower() == str(text).strip().lower()), None)
+        bid = game.bids_by_name.get(str(text).strip())
+        if bid is None:
+            name = named_as(str(text), [b.name for b in game.bids])
+            bid = None if name is None else game.bids_by_name[name]
         if bid is None:
             raise ValueError(f"no bid {text!r} (e.g. {', '.join(b.name for b in game.bids[:6])} …)")
         return bid
@@ -54,8 +56,27 @@ def parse_value(game, n: int, decl, text):
         return finite_number(text)
     word = str(text).strip()
     if decl.values is not None and word not in decl.values:
-        raise ValueError(f"{word!r} is not one of {', '.join(sorted(decl.values))}")
+        name = named_as(word, sorted(decl.values))
+        if name is None:
+            raise ValueError(f"{word!r} is not one of {', '.join(sorted(decl.values))}")
+        return name
     return word
+
+
+def named_as(text: str, names: list) -> str | None:
+    """The one of `names` that `text` writes as a person may: in any case, with spaces (or dashes) for
+    underscores and spaces as they come; None if none (or several) fit.
+
+    >>> named_as("Grand  Slam", ["grand", "grand_slam", "small_slam"])
+    'grand_slam'
+    >>> named_as("grandslam", ["grand_slam"]) is None
+    True
+    """
+    def plain(word: str) -> str:
+        return " ".join(word.lower().replace("_", " ").replace("-", " ").split())
+    wanted = plain(text)
+    fits = [name for name in names if plain(name) == wanted]
+    return fits[0] if len(fits) == 1 else None
 
 
 def finite_number(text) -> Fraction | int:

@@ -20,6 +20,7 @@ from interp.runs import replay
 from interp.bots.registry import seat_agents
 from interp.errors import IllegalMoveError, SaveError
 from interp.engine.events import grouped as event_lines_grouped
+from interp.engine.events import learned as event_learned
 from interp.engine.events import text as event_text
 from interp.bots.search import SearchAgent
 from interp.engine.state import State, event_visible
@@ -31,6 +32,8 @@ HELP = ("Type a move as listed, its [number], or words only it has (7h, quart). 
         "7C. Commands: moves, hand, last (the last trick), played (cards played this deal), sheet, rules, "
         "hint (what the search bot would play, and why), undo (take back your last move), help, "
         "quit (saves; resume with --resume), end (stop the match by agreement and settle). "
+        "Several cards on one line (7h 8h 9c) are several moves, each checked; none is played if one cannot be. "
+        "A move that is the only legal one is played by itself (interp play --confirm-forced asks instead). "
         "Enter skips the pauses between bot moves.")
 
 
@@ -39,12 +42,13 @@ class TerminalMatch:
     `console` is a `render.LiteralConsole`, so that no text from the spec or the player is read as markup.
     `delay` is the pause in seconds after each bot card (twice that after a trick); `wait(seconds)` pauses and
     returns True when the person pressed Enter to skip ahead (see `tty_wait`). A `resumed` match does not retell
-    the moves replayed from its save."""
+    the moves replayed from its save. The person's only legal move is played after a pause of `delay`, unless
+    `confirm_forced`, when it is asked as any other."""
 
     def __init__(self, game, st: State, human: int, bots: str, save_path: str, console: render.LiteralConsole,
                  read: Callable[[str], str] = input, bot_seed: int = 0, delay: float = 0.0,
                  wait: Callable[[float], bool] | None = None, resumed: bool = False, hint_budget: int | None = None,
-                 undone: list | None = None):
+                 undone: list | None = None, confirm_forced: bool = False):
         self.game, self.st, self.human = game, st, human
         bot_seats = [s for s in range(st.n) if s != human]
         self.agents = seat_agents(bots, bot_seats + [human], bot_seed)
@@ -58,6 +62,7 @@ class TerminalMatch:
         self.menu: list = []  # the menu of the decision at hand (prompt.Choice records)
         self.undone: list = list(undone or [])  # log entries taken back by `undo`, kept in the save
         self.agreed = False
+        self.confirm_forced = confirm_forced
         self.last_save: dict = {}  # the record last written, taken after a whole move
 
     # -- the loop -------------------------------------------------------------------------------------------------
@@ -122,17 +127,19 @@ class TerminalMatch:
             if seat == self.human:
                 self.flush()
                 self.skipping = False
-                move = self.ask(moves)
-                if move is None:  # taken back: the state was rebuilt
+                line = self.ask(moves)
+                if line is None:  # taken back: the state was rebuilt
                     continue
             else:
-                move = self.agents[seat].choose(st.view(seat), moves)
-            engine.apply(st, move)
-            self.save()
+                line = [self.agents[seat].choose(st.view(seat), moves)]
+            for move in line:
+                engine.apply(st, move)
+                self.save()
 
     # -- the human's turn -------------------------------------------------------------------------------------------
-    def ask(self, moves: list):
-        """The person's move, or None after `undo` (the match was rebuilt without their last move)."""
+    def ask(self, moves: list) -> list | None:
+        """The person's moves (one, or the cards of a line `7h 8h 9c`), or None after `undo` (the match was
+        rebuilt without their last move)."""
         st, out = self.st, self.console
         out.print()
         self.show_table()
@@ -141,6 +148,12 @@ class TerminalMatch:
         who = "" if acting == self.human else f" (for {self.game.seat_name(acting, st.n)})"
         out.print(phase.prompt(st) + who, style="bold")
         self.menu = prompt.menu(st, moves)
+        if len(moves) == 1 and not self.confirm_forced:
+            out.print(f"the only legal move: {self.menu[0].label} (played)")
+            self.console.file.flush()
+            if self.delay > 0:
+                self.wait(self.delay)
+            return moves
         self.list_moves()
         while True:
             text = self.read("> ").strip()
@@ -155,13 +168,23 @@ class TerminalMatch:
             if not text:
                 continue
             try:
-                picked = prompt.pick(st, text, self.menu)
+                return self.moves_typed(text)
             except IllegalMoveError as exc:
                 out.print(render.styled(("Not legal:", "red"), f" {exc.message}. Try again (or 'moves', 'help')."))
-                continue
-            if picked.how != "move":
-                out.print(f"you chose {engine.describe(st, picked.move)}")
-            return picked.move
+
+    def moves_typed(self, text: str) -> list:
+        """The moves `text` names: one move, or, when it is not one, the cards of a line (`7h 8h 9c`), all
+        checked before any is made; IllegalMoveError says why not."""
+        st = self.st
+        try:
+            picked = prompt.pick(st, text, self.menu)
+        except IllegalMoveError:
+            if prompt.cards_line(st, text):
+                return prompt.pick_line(st, text)
+            raise
+        if picked.how != "move":
+            self.console.print(f"you chose {engine.describe(st, picked.move)}")
+        return [picked.move]
 
     def list_moves(self, moves: list | None = None) -> None:
         self.console.print(prompt.menu_line(self.menu))
@@ -204,22 +227,36 @@ class TerminalMatch:
         self.console.print(hint_text(st, st.view(seat), moves, self.bot_seed + len(st.history), self.hint_budget))
 
     def undo(self, moves: list) -> bool:
-        """Take back the person's last move of this deal and the bots' moves after it; True when done."""
+        """Take back the person's last move of this deal that was a choice (a move played by itself as the only
+        legal one is taken back with it) and the bots' moves after it; True when done. Refused when the person
+        has since seen cards they did not know when they moved (dealt, drawn, turned up, passed to them: see
+        `events.learned`): choosing again knowing them would be cheating."""
         st = self.st
         first = len(st.history) - len([h for h in st.history if h[0] == st.deal_no])
         mine = [i for i in range(first, len(st.history)) if st.history[i][1] == self.human]
         if not mine:
             self.console.print("Nothing to take back: you have not moved yet in this deal.")
             return False
-        keep = mine[-1]
+        for keep in reversed(mine):
+            rebuilt = replay.replay(self.game, st.history[:keep], st.n, st.seed, st.options,
+                                    replay.first_dealer_of(st), st.deal_no)
+            if self.confirm_forced or len(engine.legal_moves(rebuilt)) > 1:
+                break
+        else:
+            self.console.print("Nothing to take back: each of your moves in this deal was the only legal one.")
+            return False
+        yours = engine.describe(rebuilt, parse_move(rebuilt, st.history[keep][2]))
+        new = event_learned(rebuilt.view(self.human), st.view(self.human))
+        if new:
+            cards = " ".join(self.game.deck.pretty(c) for c in new)
+            self.console.print(f"Your {yours} cannot be taken back: since it you have seen {cards}, which you did "
+                               "not know when you chose it.")
+            return False
         taken = [list(h) for h in st.history[keep:]]
-        rebuilt = replay.replay(self.game, st.history[:keep], st.n, st.seed, st.options, replay.first_dealer_of(st),
-                                st.deal_no)
         self.undone.extend(taken)
         self.st = rebuilt
         self.shown = len(rebuilt.events)
         self.save()
-        yours = engine.describe(rebuilt, parse_move(rebuilt, taken[0][2]))
         others = len(taken) - 1
         self.console.print(f"Taken back: your {yours}" + (f" and the {others} move{'s' if others > 1 else ''} "
                                                           "after it" if others else "") + ".")
@@ -343,8 +380,13 @@ def default_save_path(game, seed: int, folder: str = "saves") -> str:
     'cards-7-2.json'
     """
     stem = os.path.splitext(os.path.basename(game.path))[0]
-    path, n = os.path.join(folder, f"{stem}-{seed}.json"), 1
+    return free_path(folder, f"{stem}-{seed}", ".json")
+
+
+def free_path(folder: str, stem: str, ext: str) -> str:
+    """`folder/stem.ext`, or the first free `folder/stem-N.ext` (N from 2) when that exists."""
+    path, n = os.path.join(folder, stem + ext), 1
     while os.path.exists(path):
         n += 1
-        path = os.path.join(folder, f"{stem}-{seed}-{n}.json")
+        path = os.path.join(folder, f"{stem}-{n}{ext}")
     return path

@@ -5,17 +5,21 @@ player's calls and tricks). Each deal's facts come from a YAML file or from ques
 spec's own `scoring` statements write the sheet, exactly as after a deal played in the engine. Facts whose
 `when` is false are not asked. A fact that breaks the spec's constraints (`min`, `max`, `check:`, see
 interp/engine/facts.py) is refused: at the terminal with the reason, asked again; from a file, as a located
-error before anything is written. At the terminal, `undo` takes back the last recorded deal and asks it again.
+error before anything is written. At the terminal, `undo` takes back the last recorded deal and asks it again;
+the deals entered so far are saved after each one (as an input file, the players' names included), so that
+Ctrl-C loses nothing: `interp score SPEC --resume FILE` scores them again and asks the next.
 
 Input file (fact names are the spec's; per-seat facts map seat names to values):
     players: 3
-    dealer: South          # who dealt the first deal (the deal passes to the left)
+    names: [Anne, Bruno, Claire]   # optional: the players' names, seat by seat (used for the seats' names)
+    dealer: Anne           # who dealt the first deal (the deal passes to the left)
     options: {target: 10}
     deals:
       - {declarer: West, contract: 7H, call: {South: whist, North: pass}, tricks: {West: 7, South: 2, North: 1}}
 """
 from __future__ import annotations
 
+import copy
 from typing import Callable, Iterator
 
 from interp.engine import match as engine
@@ -29,6 +33,7 @@ from interp.spec.values import parse_seat, parse_value
 
 #: The keys of a score input file.
 INPUT_KEYS = {"players": Key((int,), "a whole number", "players: 3"),
+              "names": Key((list,), "a list of the players' names, seat by seat", "names: [Anne, Bruno, Claire]"),
               "dealer": Key((str, int), "a seat name or number", "dealer: South"),
               "options": Key((dict,), "a mapping of option name to value", "options: {pool_target: 10}"),
               "deals": Key((list,), "a list of deals, each a mapping of facts",
@@ -46,6 +51,29 @@ class FactError(ValueError):
 
 class Undo(Exception):
     """`undo` was typed at a question: take back the last recorded deal."""
+
+
+def with_names(game, n: int, names: list | None):
+    """The game with the players' `names` for its `n` seats (a copy: the loaded game keeps the spec's names), so
+    that questions, answers and the sheet use them; ValueError when they do not fit.
+
+    >>> from interp.spec.compiler import load_game
+    >>> game = with_names(load_game("docs/examples/tiny.yaml"), 2, ["Anne", "Bruno"])
+    >>> game.seat_name(1, 2)
+    'Bruno'
+    """
+    if not names:
+        return game
+    names = [str(name).strip() for name in names]
+    if len(names) != n:
+        raise ValueError(f"{len(names)} player names for {n} players: give one name per seat")
+    if any(not name or "," in name or name.isdecimal() or len(name) > 40 for name in names):
+        raise ValueError("a player's name is a word or two (at most 40 characters): not empty, not a number, no comma")
+    if len({name.lower() for name in names}) != n:
+        raise ValueError("two players have the same name")
+    named = copy.copy(game)
+    named.seat_names = names
+    return named
 
 
 def new_sheet(game, players: int | None, options: dict | None, dealer: int) -> State:
@@ -121,6 +149,10 @@ def score_deals(game, data, doc: Document | None = None) -> State:
     check_keys(doc, "a score input", INPUT_KEYS)
     n = players(doc, game)
     try:
+        game = with_names(game, n, data.get("names"))
+    except ValueError as exc:
+        raise _error(doc, str(exc), ("names",), INPUT_KEYS["names"].example) from None
+    try:
         dealer = parse_seat(game, n, 1 if data.get("dealer") is None else data["dealer"])
     except ValueError as exc:
         raise _error(doc, str(exc), ("dealer",)) from None
@@ -160,20 +192,27 @@ def _score_deal(doc: Document, st: State, deal: dict, path: tuple) -> None:
 
 # -- at the terminal -------------------------------------------------------------------------------------------------
 def keep_score(st: State, read: Callable[[str], str], write: Callable[[str], None],
-               show: Callable[[State], None]) -> State:
+               show: Callable[[State], None], entered: list | None = None,
+               saved: Callable[[list], None] | None = None) -> State:
     """Ask deal after deal until the match is over or the input ends (Ctrl-D, Ctrl-C); returns the sheet as
-    it stands after the last complete deal. `undo` at any question takes back the last recorded deal."""
+    it stands after the last complete deal. `undo` at any question takes back the last recorded deal.
+    `entered` holds the answers of the deals recorded so far (each {fact: what was typed}, as an input file's
+    deals; a resumed score's already), and `saved(entered)` is called whenever it changes."""
+    entered = [] if entered is None else entered
     before: list = []  # the state before each recorded deal, and before the one being asked
     while not st.match_over:
         before.append(st.copy())
         begin(st)
         write(f"— deal {st.deal_no}, dealer {st.game.seat_name(st.dealer, st.n)} —")
         try:
-            ask_deal(st, read, write)
+            answers = ask_deal(st, read, write)
         except Undo:
             current = before.pop()  # the state before this deal
             if before:
                 st = before.pop()  # the state before the last recorded deal
+                entered.pop()
+                if saved is not None:
+                    saved(entered)
                 write(f"  deal {st.deal_no + 1} taken back: answer it again")
             else:
                 st = current
@@ -182,27 +221,34 @@ def keep_score(st: State, read: Callable[[str], str], write: Callable[[str], Non
         except (EOFError, KeyboardInterrupt):
             return before[-1]
         engine.end_deal(st)
+        entered.append(answers)
+        if saved is not None:
+            saved(entered)
         show(st)
     return st
 
 
-def ask_deal(st: State, read: Callable[[str], str], write: Callable[[str], None]) -> None:
-    """Ask a deal's facts at the terminal, re-asking after a bad or impossible answer; `undo` raises Undo."""
+def ask_deal(st: State, read: Callable[[str], str], write: Callable[[str], None]) -> dict:
+    """Ask a deal's facts at the terminal, re-asking after a bad or impossible answer; `undo` raises Undo.
+    Returns what was typed for each fact ({seat name: answer} for a per-seat fact), as an input file has it."""
+    answers: dict = {}
     for decl, seats in asked_facts(st):
         while True:
             try:
-                _ask_fact(st, decl, seats, read, write)
+                answers[decl.name] = _ask_fact(st, decl, seats, read, write)
                 break
             except ValueError as exc:  # FactError included: a value that does not parse or cannot be
                 write(f"  {exc} — answer again")
+    return answers
 
 
-def _ask_fact(st: State, decl, seats, read, write) -> None:
+def _ask_fact(st: State, decl, seats, read, write):
     game = st.game
     var = game.vars[decl.name]
     if seats is None:
-        set_fact(st, decl, None, _read(read, f"{decl.ask}{_choices(game, st, var)}: "))
-        return
+        raw = _read(read, f"{decl.ask}{_choices(game, st, var)}: ")
+        set_fact(st, decl, None, raw)
+        return raw.strip()
     answers = {}
     for seat in seats:
         name = game.seat_name(seat, st.n)
@@ -211,11 +257,12 @@ def _ask_fact(st: State, decl, seats, read, write) -> None:
             try:
                 value = parse_value(game, st.n, var, raw)
                 _check_value(st, decl, value, seat)
-                answers[name] = raw
+                answers[name] = raw.strip()
                 break
             except ValueError as exc:
                 write(f"  {exc}")
     set_fact(st, decl, seats, answers)
+    return answers
 
 
 def _read(read, prompt: str) -> str:

@@ -19,7 +19,8 @@ CASES = [(path, n) for path in SPECS for n in game_of(path).players]
 @pytest.mark.parametrize("path,n", CASES)
 def test_a_person_can_play_every_game(path, n, tmp_path):
     """Typing moves and every command of the table (`hint` with a small search budget), with an `undo` after a few
-    moves: the screen answers each, and the save replays to the position on the screen, its undo recorded."""
+    moves: the screen answers each (the undo done, or refused after new cards were seen), and the save replays to
+    the position on the screen, its undo recorded."""
     game = game_of(path)
     commands = ["nonsense", "help", "sheet", "last", "played", "rules", "hint", "[red]x[/red]", "end", "no"]
     answers = iter(commands + ["1"] * 6 + ["undo", "last", "played"] + ["1"] * 100)
@@ -45,5 +46,7 @@ def test_a_person_can_play_every_game(path, n, tmp_path):
     assert again.to_json() == match.st.to_json()
     if "Taken back: your" in text:
         assert data["undone"] and data["undone"][0][1] == 0  # the first entry taken back is the person's own
+    elif "cannot be taken back: since it you have seen" in text:  # new cards seen since (a deal from the stock)
+        assert "undone" not in data
     else:
         assert "Nothing to take back" in text and "undone" not in data

@@ -11,6 +11,10 @@ import json
 import os
 
 import pytest
+import yaml  # type: ignore[import-untyped]
+
+from interp.spec.compiler import load_game
+from interp.table.scorekeeper import keep_score, new_sheet, with_names
 
 from tests.conftest import ROOT
 from tests.scenario_helpers import run_cli
@@ -130,3 +134,83 @@ def test_undo_before_any_deal_says_there_is_nothing_to_undo():
     proc = _score("games/preferans.yaml", "", "--json", stdin="undo\ny\n3\n4\n3\n")
     assert "nothing to undo" in proc.stderr
     assert len(json.loads(proc.stdout)["deals"]) == 1
+
+
+# -- names, the sheet after each deal, nothing lost ------------------------------------------------------------------
+DEAL_1 = ["n", "bruno", "7H", "whist", "pass", "9", "1", "0"]  # Bruno declares 7H, Claire whists alone: 9/1/0
+
+
+def test_players_names_are_the_seats_names_in_questions_answers_and_the_sheet(tmp_path):
+    """Preferans with --names Anne,Bruno,Claire: the questions offer the names, `bruno` answers for seat 2 (any
+    case), and the deal is scored as test_undo_takes_back_the_last_deal's West 9 / North 1 is: Bruno's pool +4,
+    Claire's whists 1 x 4 = 4 on Bruno and her mountain (2 - 1) x 4 = 4."""
+    proc = _score("games/preferans.yaml", "", "--json", "--names", "Anne,Bruno,Claire",
+                  stdin="\n".join(DEAL_1) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "Declarer [Anne/Bruno/Claire]" in proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["deals"][0]["entries"] == {"pool": {"Bruno": 4}, "mountain": {"Claire": 4},
+                                          "whists": {"Claire>Bruno": 4}}
+
+
+def test_names_that_do_not_fit_are_refused_in_one_line():
+    proc = _score("games/preferans.yaml", "", "--names", "Anne,anne,Claire", stdin="")
+    assert proc.returncode == 2 and "two players have the same name" in proc.stderr
+    proc = _score("games/preferans.yaml", "", "--players", "3", "--names", "Anne,Bruno", stdin="")
+    assert proc.returncode == 2 and "2 player names for 3 players" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_the_sheet_is_shown_after_each_deal_not_only_at_the_end():
+    proc = _score("games/preferans.yaml", "", "--names", "Anne,Bruno,Claire", stdin="\n".join(DEAL_1) + "\n")
+    after = proc.stdout.index("score sheet after deal 1")
+    assert after < proc.stdout.index("— deal 2, dealer Bruno —")
+    assert "│ Claire │    0 │        4 │" in proc.stdout[after:]
+
+
+def test_the_deals_entered_are_saved_after_each_one_and_resume(tmp_path):
+    """Deal 1 entered, then the input ends at deal 2's first question: the save holds deal 1 as typed (an input
+    file, names included) and says how to resume; `--resume` scores it again and asks deal 2 (all passed: y, then
+    tricks 3/4/3), and the save then holds both."""
+    save = tmp_path / "score.yaml"
+    proc = _score("games/preferans.yaml", "", "--names", "Anne,Bruno,Claire", "--save", str(save),
+                  stdin="\n".join(DEAL_1) + "\n")
+    assert proc.returncode == 0 and f"--resume {save}" in proc.stdout
+    saved = yaml.safe_load(save.read_text())
+    assert saved["names"] == ["Anne", "Bruno", "Claire"] and saved["dealer"] == "Anne"
+    assert saved["deals"] == [{"raspasy": "n", "declarer": "bruno", "contract": "7H",
+                               "call": {"Claire": "whist", "Anne": "pass"},
+                               "tricks": {"Bruno": "9", "Claire": "1", "Anne": "0"}}]
+    proc = _score("games/preferans.yaml", "", "--json", "--resume", str(save), stdin="y\n3\n4\n3\n")
+    assert proc.returncode == 0, proc.stderr
+    deals = json.loads(proc.stdout)["deals"]
+    assert [d["dealer"] for d in deals] == ["Anne", "Bruno"]
+    assert deals[0]["entries"]["pool"] == {"Bruno": 4}
+    assert len(yaml.safe_load(save.read_text())["deals"]) == 2
+
+
+def test_ctrl_c_keeps_the_deals_recorded_and_their_save():
+    """keep_score: Ctrl-C in the middle of deal 2 returns the sheet after deal 1, and the last save written holds
+    deal 1 alone (written when it was recorded, never half a deal)."""
+    answers = iter(DEAL_1 + ["n", "anne"])
+
+    def read(_prompt):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+    game = with_names(load_game("games/preferans.yaml"), 3, ["Anne", "Bruno", "Claire"])
+    writes: list = []
+    st = keep_score(new_sheet(game, 3, None, 0), read, lambda line: None, lambda st: None, None,
+                    lambda deals: writes.append([dict(d) for d in deals]))
+    assert len(st.deals) == 1 and st.sheet["pool"] == [0, 4, 0]
+    assert writes == [[dict(zip(["raspasy", "declarer", "contract"], DEAL_1[:3]),
+                       call={"Claire": "whist", "Anne": "pass"}, tricks={"Bruno": "9", "Claire": "1", "Anne": "0"})]]
+
+
+def test_a_choice_is_read_with_spaces_for_underscores_and_in_any_case():
+    """Tarot: `Garde Sans` is the contract garde_sans (a choice's name typed as said)."""
+    answers = ["anne", "Garde Sans", "2", "50", "NONE", "n", "n", "none"]
+    proc = _score("games/tarot.yaml", "", "--json", stdin="\n".join(answers) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["deals"][0]["facts"]["contract"] == "garde_sans"

@@ -86,6 +86,16 @@ class Phase:
         return self.label
 
 
+def either(words: list) -> str:
+    """Alternatives as a question lists them: `a`, `a or b`, `a, b or c` (what a prompt offers, made from the
+    moves legal now, so that it never names one that is not).
+
+    >>> either(["stay", "fold", "raise"]), either(["fold"])
+    ('stay, fold or raise', 'fold')
+    """
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def with_locals(st: State, values: dict, fn: Callable) -> Any:
     """Evaluate `fn(st)` with DSL local names bound, restoring what was there."""
     loc = st.loc

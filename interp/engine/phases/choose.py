@@ -22,7 +22,7 @@ from interp.dsl.compile import Compiler, SourceRef, guarded, parse
 from interp.dsl.expr import DECK_ONLY
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
 from interp.engine.state import Event, Move, tupled
-from interp.engine.phases.base import Phase, kept_where, with_locals
+from interp.engine.phases.base import Phase, either, kept_where, with_locals
 from interp.engine.phases.progress import Progress
 
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
@@ -66,11 +66,15 @@ class ChoiceProgress(Progress):
 class ChoosePhase(Phase):
     type_name = "choose"
     __slots__ = ("choice_type", "who", "options", "source", "source_legal", "source_do", "floor", "inputs",
-                 "memo", "offered", "actions", "option_events")
+                 "memo", "offered", "actions", "option_events", "asks")
 
     def __init__(self, pid, when, who, options, source, source_legal, source_do, label, choice_type=("any", None),
                  floor: Floor | None = None, inputs: Callable | None = None):
-        super().__init__(pid, when, label)
+        # without a label, the question is made from the options legal at the time (see `prompt`); the phase is
+        # called by all its options (the rules summary)
+        self.asks = bool(label)
+        super().__init__(pid, when, label or (either([o.label for o in options]) if options and source is None
+                                              else ""))
         self.choice_type = choice_type
         self.who, self.options = who, options
         self.source, self.source_legal, self.source_do = source, source_legal, source_do
@@ -214,7 +218,16 @@ class ChoosePhase(Phase):
         return row[me]
 
     def event_text(self, ctx, event) -> str:
-        return f"{ctx.game.seat_name(event.seat, ctx.n)} ({self.label}): {self.describe(ctx, event.value)}"
+        """`West (take the turned-up suit as trumps?): pass`; without a label, `West: pass`."""
+        note = f" ({self.label})" if self.asks else ""
+        return f"{ctx.game.seat_name(event.seat, ctx.n)}{note}: {self.describe(ctx, event.value)}"
+
+    def prompt(self, st) -> str:
+        """The label; without one, the moves legal now as a question: `stay or fold?` (never an option that
+        is not legal now)."""
+        if self.asks:
+            return self.label
+        return either([self.describe(st, m) for m in self.legal(st)]) + "?"
 
     def notation(self, st, move: Move) -> str:
         if move.kind == "option":

@@ -151,6 +151,23 @@ class DealPhase(Phase):
                 if shown:
                     log(Event("dealt", None, tuple(shown), zid, None, pid))
 
+    def event_text(self, ctx, event) -> str | None:
+        """A `dealt` record as a line when it tells every seat cards this deal laid face up on the table (a
+        turned-up card, the table's cards): `turned-up card: 8♠`; None for a hand (its seat reads it at its turn)
+        or for a zone the deal did not lay cards in (seen before, told then)."""
+        if event.audience is not None:
+            return None
+        decl, owner = ctx.game.zone_of(event.value, ctx.n)
+        if owner is not None or decl.name not in self.laid:
+            return None
+        return f"{decl.label or decl.name}: " + " ".join(ctx.game.deck.pretty(c) for c in event.cards)
+
+    @property
+    def laid(self) -> set:
+        """The names of the zones (not per seat) the deal's packets or inserted packets lay cards in."""
+        return {zone for kind, _, zone, _ in self.steps if kind == "zone"} | \
+            ({self.insert[0]} if self.insert is not None else set())
+
     @staticmethod
     def seers_table(st) -> tuple | list:
         """[(zone id, seers, top)] of the zones some seat may see: the seats that see each (None: every seat) and

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from interp.dsl import types as T
 from interp.engine.state import Event, Move, others
-from interp.engine.phases.base import Phase, with_locals
+from interp.engine.phases.base import Phase, either, with_locals
 from interp.engine.phases.turns import Template
 
 GOOD, NOT_GOOD, EQUAL, PASS = (Move("option", w) for w in ("good", "not good", "equal", "pass"))
@@ -311,7 +311,7 @@ class DeclarePhase(Phase):
             return f"{cat.label}: your declaration"
         leader = st.game.seat_name(ph["leader"], st.n)
         if ph["stage"] == "reply":
-            return f"{cat.label}: {leader} says “{ph['text']}” — good, not good or equal?"
+            return f"{cat.label}: {leader} says “{ph['text']}” — {either([m.value for m in self.legal(st)])}?"
         return f"{cat.label}: {leader} declared none — claim yours?"
 
     # -- bots -------------------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ can go"). `show` (a condition on `card`) makes a discarded card public (e.g. tru
 `who` may also be a list of seats: each of them discards in turn, in private (into a zone the others cannot
 see, e.g. a per-seat `passed` zone visible to its owner), and a later phase reveals or moves the cards together
 (passing cards). `prompt` is a template for the question (with `me` and `more`, the cards still to go), and
-`bots` a number on `card` (with `me`): the heuristic bot discards the card it scores highest.
+`bots` a number on `card` (with `me`): the heuristic bot discards the card it scores highest. `verb` is the word the
+log uses for a card laid (default `discards`: `Anne discards 7♥`; `passes` for cards passed to another seat).
 
 An `allowed` tier or a `show` condition that reads nothing but `card` and calls only built-ins of the deck
 (`suit`, `rank`, `card` …, and defines that do the same) is worked out once per card and then looked up.
@@ -89,11 +90,12 @@ class DiscardProgress(Progress):
 class DiscardPhase(Phase):
     type_name = "discard"
     __slots__ = ("who", "source", "target", "low", "high", "allowed", "show", "prompt_t", "bots", "many", "audiences",
-                 "card_events")
+                 "card_events", "verb")
 
     def __init__(self, pid, when, label, who, source, target, low, high, allowed, show, prompt_t, bots,
-                 many: bool):
+                 many: bool, verb: str = "discards"):
         super().__init__(pid, when, label)
+        self.verb = verb
         self.who, self.source, self.target = who, source, target
         self.low, self.high, self.allowed, self.show = low, high, allowed, show
         self.prompt_t, self.bots, self.many = prompt_t, bots, many
@@ -123,7 +125,7 @@ class DiscardPhase(Phase):
             if "prompt" in spec else None
         bots = cc.expr("bots", "num", local) if "bots" in spec else None
         return cls(spec["id"], cc.when(), spec.get("label", ""), who, source, target, low, high, allowed, show,
-                   prompt_t, bots, who_type != T.SEAT)
+                   prompt_t, bots, who_type != T.SEAT, str(spec.get("verb", "discards")))
 
     def start(self, st) -> None:
         seats = list(self.who(st)) if self.many else [self.who(st)]
@@ -222,11 +224,12 @@ class DiscardPhase(Phase):
         return table[me]
 
     def event_text(self, ctx, event) -> str:
-        """`Anne discards T2`; the others read `Anne discards a card`."""
+        """`Anne discards T2`; the others read `Anne discards a card` (with the phase's `verb`)."""
         who = ctx.game.seat_name(event.seat, ctx.n)
         if event.value == DONE:
-            return f"{who} is done discarding"
-        return f"{who} discards {ctx.game.deck.pretty(event.cards[0])}" if event.cards else f"{who} discards a card"
+            return f"{who} is done discarding" if self.verb == "discards" else f"{who} is done"
+        card = ctx.game.deck.pretty(event.cards[0]) if event.cards else "a card"
+        return f"{who} {self.verb} {card}"
 
     def explain(self, st, text: str) -> str:
         game = st.game
