@@ -115,21 +115,19 @@ def tricks_taken(events: list, n: int) -> list:
 
 def learned(before, after) -> list:
     """The cards a seat sees in `after` (its view of the deal now) that it did not see in `before` (its view
-    earlier in the same deal) and that no other seat showed by a move of its own (a card played, a hand shown):
-    the cards dealt, drawn, turned up, revealed or passed to it since; in the order a hand is shown.
+    earlier in the same deal): cards dealt, drawn, turned up, revealed or passed to it, and cards the other seats
+    played or showed since; in the order a hand is shown.
 
     >>> from interp.spec.compiler import load_game
     >>> from interp.engine import match as engine
     >>> game = load_game("docs/examples/tiny.yaml")
     >>> st = engine.new_match(game, seed=7)
     >>> before = st.view(0)
-    >>> engine.apply(st, engine.legal_moves(st)[0])  # South leads: a card North had not seen, shown by a move
-    >>> learned(before, st.view(0))
-    []
+    >>> engine.apply(st, engine.legal_moves(st)[0])  # North leads a card South had not seen
+    >>> [game.deck.code(c) for c in learned(before, st.view(0))]
+    ['9S']
     """
-    seat = after.viewer
-    by_others = {c for e in after.events if e.seat is not None and e.seat != seat for c in e.cards}
-    return in_hand_order(after.game.deck, _seen(after) - _seen(before) - by_others)
+    return in_hand_order(after.game.deck, _seen(after) - _seen(before))
 
 
 def _seen(view) -> set:

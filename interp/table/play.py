@@ -229,8 +229,8 @@ class TerminalMatch:
     def undo(self, moves: list) -> bool:
         """Take back the person's last move of this deal that was a choice (a move played by itself as the only
         legal one is taken back with it) and the bots' moves after it; True when done. Refused when the person
-        has since seen cards they did not know when they moved (dealt, drawn, turned up, passed to them: see
-        `events.learned`): choosing again knowing them would be cheating."""
+        has since seen cards they did not know when they moved (dealt, drawn, turned up, passed to them, or played
+        by another seat: see `events.learned`): choosing again knowing them would be cheating."""
         st = self.st
         first = len(st.history) - len([h for h in st.history if h[0] == st.deal_no])
         mine = [i for i in range(first, len(st.history)) if st.history[i][1] == self.human]

@@ -236,12 +236,14 @@ def test_hint_names_a_legal_move_and_its_reason():
     assert hint_text(st, st.view(0), moves[:1], seed=1) == f"hint: {labels[0]} (the only legal move)"
 
 
-def test_undo_takes_back_the_persons_move_and_the_bots_replies_and_saves_it(tmp_path):
-    match, text, code = screen(TINY, ["1", "1", "undo"], tmp_path)
+def test_undo_takes_back_the_persons_last_choice_and_saves_it(tmp_path):
+    """Seed 1: the person (North) wins trick 3 with A♣ and is to lead; nothing was seen since, so `undo` takes
+    the card back."""
+    match, text, code = screen(TINY, ["1", "1", "undo"], tmp_path, seed=1)
     assert code == 0
     data = replay.load(str(tmp_path / "s.json"))
     assert data["undone"][0][1] == 0 and "Taken back: your" in text
-    # the history is what was kept: the moves up to the person's second card
+    # the history is what was kept: the moves up to the person's A♣
     assert len(data["history"]) == len(match.st.history)
     assert engine.to_move(match.st) == 0
     again = replay.resume(str(tmp_path / "s.json"))

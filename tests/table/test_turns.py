@@ -1,10 +1,11 @@
 """The person's turn at the terminal: a move that is the only legal one plays itself, several cards on one line
-are several moves (all or none), and `undo` never takes back a move past cards seen since."""
+are several moves (all or none), and `undo` never takes back a move past cards seen since (dealt, passed, turned
+up, or played by another seat)."""
 from __future__ import annotations
 
 from interp.engine import match as engine
 
-from .test_table import screen
+from tests.table.test_play import screen
 
 HEARTS = "games/hearts.yaml"  # seed 3, 4 players, the person South (seat 0): deal 1 passes left, East to South
 
@@ -40,19 +41,27 @@ def test_several_cards_on_one_line_are_several_moves_checked_all_before_any(tmp_
 
 def test_undo_is_refused_after_cards_seen_since_the_move(tmp_path):
     """After South's passes (4♠ 7♠ 9♠) East passes it K♥ J♥ A♣; 2♣ is then forced. `undo` at trick 2 would take
-    back the last choice, the pass of 9♠ (the forced 2♣ with it), and let South pass again knowing what comes:
-    refused, naming the cards; nothing is taken back."""
+    back the last choice, the pass of 9♠ (the forced 2♣ with it), and let South pass again knowing what comes
+    and what the others hold: refused, naming the cards; nothing is taken back."""
     match, text, _ = screen(HEARTS, ["4s 7s 9s", "undo"], tmp_path, n=4, seed=3)
-    assert "Your 9♠ cannot be taken back: since it you have seen K♥ J♥ A♣, which you did not know when you " \
-           "chose it." in text
+    assert "Your 9♠ cannot be taken back: since it you have seen K♥ J♥ J♦ 9♦ 3♦ A♣ J♣ 10♣ 9♣, which you did " \
+           "not know when you chose it." in text  # the three passed to South, and trick 1's cards of the others
     assert not match.undone and len(match.st.history) == 19 and engine.to_move(match.st) == 0
 
 
-def test_undo_after_cards_played_by_others_only_still_takes_back(tmp_path):
-    """The tiny trick game: the bots' cards are their own moves (as a bid is), not cards dealt or passed: `undo`
-    after the person's second card takes it back."""
-    match, text, _ = screen("docs/examples/tiny.yaml", ["1", "1", "undo"], tmp_path)
-    assert "Taken back: your" in text and match.undone
+def test_undo_after_another_seat_played_a_card_since_is_refused(tmp_path):
+    """The tiny trick game, seed 0: the person (North) plays 10♦ and South then leads A♥, a card North had not
+    seen: taking 10♦ back would let North play again knowing a card of South's hand."""
+    match, text, _ = screen("docs/examples/tiny.yaml", ["1", "undo"], tmp_path, seed=0)
+    assert "Your 10♦ cannot be taken back: since it you have seen A♥, which you did not know when you chose it." \
+        in text
+    assert not match.undone
+
+
+def test_undo_with_nothing_seen_since_takes_back(tmp_path):
+    """Seed 1: North wins trick 3 with A♣ and is to lead; no card was seen since, so `undo` takes A♣ back."""
+    match, text, _ = screen("docs/examples/tiny.yaml", ["1", "1", "undo"], tmp_path, seed=1)
+    assert "Taken back: your A♣." in text and match.undone
 
 
 def test_undo_after_forced_moves_only_has_nothing_to_take_back(tmp_path):

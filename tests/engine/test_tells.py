@@ -7,7 +7,7 @@ import random
 from interp.engine import events, match as engine
 from interp.engine.phases.base import either
 
-from .conftest import game_of
+from tests.conftest import game_of
 
 
 def seat_lines(st, seat: int) -> list:
