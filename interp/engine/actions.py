@@ -14,8 +14,8 @@ such moves):
 | `pass`, `bid`, `hold` | auction calls | one `pass`; each bid of the ladder; `hold` at each bid of the ladder |
 | `option` | named options: of `choose` phases, trick announcements, `done` (discard), the declare answers | names, in phase order |
 | `choice` | a `choose` phase's pick from its `from:` list | all values of the list's type (below), in phase order |
-| `say` | a declare step's number | the integers 0 … `int_values` - 1 |
-| `claim/K` | a declare claim whose key has K numbers | K-tuples of those integers |
+| `say` | a declare step's number | the integers 0 … the largest step `max` (else 0 … `int_values` - 1) |
+| `claim/K` | a declare claim whose key has K numbers | K-tuples: position i up to step i's largest `max` |
 | `action:NAME` | a `turns` action with its parameters | the action's parameter values, all combinations |
 | `part:TYPE`, `end` | steps of a move chosen in several ids (below) | the type's values; one |
 
@@ -304,11 +304,13 @@ class ActionSpace:
         self._values("choice", "choice", _unique(
             v for p in phases if p.type_name == "choose" and p.source
             for v in _constant(p.source) or self._domain(p.choice_type[0], p.choice_type[1], where=f"phase {p.id}")))
-        declares = [p for p in phases if p.type_name == "declare"]
-        if declares:
-            self._values("say", "say", range(self.int_values))
-            for length in sorted({len(c.steps) for p in declares for c in p.categories}):
-                self._tuple(f"claim/{length}", "claim", (), [range(self.int_values)] * length)
+        categories = [c for p in phases if p.type_name == "declare" for c in p.categories]
+        if categories:
+            self._values("say", "say", self._declared([m for c in categories for m in c.maxima]))
+            for length in sorted({len(c.steps) for c in categories}):
+                alike = [c for c in categories if len(c.steps) == length]
+                self._tuple(f"claim/{length}", "claim", (),
+                            [self._declared([c.maxima[i] for c in alike]) for i in range(length)])
         later: list[str] = []  # the types of the parameters chosen as steps, in order
         for p in phases:
             for action in p.actions if p.type_name == "turns" else ():
@@ -325,6 +327,13 @@ class ActionSpace:
                          self._domain(type_, None, where=f"a step of type {type_}"), whole=False)
         if any(T.is_list(t) for t in later):
             self._values("end", "end", [None], whole=False)
+
+    def _declared(self, maxima: list) -> range:
+        """The numbers a declare step may say, where every step concerned declares its `max`: 0 … the largest;
+        else 0 … int_values - 1."""
+        if maxima and all(m is not None for m in maxima):
+            return range(max(maxima) + 1)
+        return range(self.int_values)
 
     def _offset(self) -> int:
         return sum(b.size for b in self.blocks)

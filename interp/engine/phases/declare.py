@@ -23,6 +23,7 @@ from interp.dsl import types as T
 from interp.engine.state import Event, Move, others
 from interp.engine.phases.base import Phase, with_locals
 from interp.engine.phases.turns import Template
+from interp.errors import SpecRuntimeError
 
 GOOD, NOT_GOOD, EQUAL, PASS = (Move("option", w) for w in ("good", "not good", "equal", "pass"))
 COMBOS = T.list_of(T.list_of(T.CARD))
@@ -32,9 +33,18 @@ MEMO = 4096  # remembered hands, at most (the memo is emptied when full)
 class Category:
     """A compiled category: its combinations (per seat), the comparison steps, the score of one combination."""
 
-    def __init__(self, cid, label, when, combos, steps, score, sink, extras, name):
+    def __init__(self, cid, label, when, combos, steps, score, sink, extras, name, maxima: tuple = ()):
         self.id, self.label, self.when, self.combos, self.steps = cid, label, when, combos, steps
         self.score, self.sink, self.extras, self.name = score, sink, extras, name
+        self.maxima = maxima or (None,) * len(steps)  # per step: the most its number can be (`max`), or None
+
+
+def _check_maxima(cat: Category, key: tuple) -> None:
+    """A step's number above its declared `max` (or below 0) is the spec's mistake: say which."""
+    for j, (value, most) in enumerate(zip(key, cat.maxima)):
+        if most is not None and not 0 <= value <= most:
+            raise SpecRuntimeError(f"category {cat.id!r}: step {j + 1}'s key is {value}, outside its declared "
+                                   f"0 … {most} (max)")
 
 
 class DeclarePhase(Phase):
@@ -75,7 +85,8 @@ class DeclarePhase(Phase):
                 combos, steps, score,
                 cc.expr(path + ("sink",), T.BOOL, me) if "sink" in cat else None,
                 str(cat.get("extras", "none")),
-                Template.compile(cc, path + ("name",), combo) if "name" in cat else None))
+                Template.compile(cc, path + ("name",), combo) if "name" in cat else None,
+                tuple(step.get("max") for step in cat["steps"])))
         won_local = {"category": (T.STR, frozenset(ids)), "winner": (T.SEAT, None),
                      "points": (T.INT if whole else T.NUM, None), "combo": (T.list_of(T.CARD), None),
                      "combos": (COMBOS, None)}
@@ -97,7 +108,9 @@ class DeclarePhase(Phase):
             out = []
             for cards in cat.combos(ctx):
                 ctx.loc["combo"] = cards
-                out.append((tuple(step[0](ctx) for step in cat.steps), cards))
+                key = tuple(step[0](ctx) for step in cat.steps)
+                _check_maxima(cat, key)
+                out.append((key, cards))
             return out
         combos = sorted(with_locals(st, {"me": seat, "combo": None}, keyed), key=lambda kc: kc[0], reverse=True)
         if len(self.memo) >= MEMO:
