@@ -164,15 +164,16 @@ def test_scopa_takes_are_chosen_card_by_card():
         space.move_of(19)
 
 
-def test_declared_step_ranges_size_the_declare_blocks():
+def test_declared_ranges_size_the_number_blocks():
     """Piquet's point is claimed as (cards, pips), declared `max: 8` and `max: 75` (A K Q J 10 9 8 7 of one suit:
-    11 + 4 x 10 + 9 + 8 + 7); its sequences go up to 87 (eight to the ace: 8 x 10 + 7). So claim/2 has 9 x 76 = 684
-    ids (128 x 128 = 16 384 without the ranges), say and claim/1 88 each: 32 cards + 9 options + 132 choices +
-    88 + 88 + 684 = 1033 ids in all (16 813 before)."""
+    11 + 4 x 10 + 9 + 8 + 7); its sequences go up to 87 (eight to the ace: 8 x 10 + 7); the carte blanche count is
+    picked from at most 8 (`max: 8`), beside the 4 suits of the lead. So claim/2 has 9 x 76 = 684 ids (128 x 128 =
+    16 384 without the ranges), say and claim/1 88 each, choice 9 + 4 = 13: 32 cards + 9 options + 13 + 88 + 88 +
+    684 = 914 ids in all (16 813 before)."""
     space = ActionSpace(game_of("games/piquet.yaml"), 2)
     sizes = {b.name: b.size for b in space.blocks}
-    assert sizes == {"card": 32, "option": 9, "choice": 132, "say": 88, "claim/1": 88, "claim/2": 684}
-    assert space.num_actions == 1033
+    assert sizes == {"card": 32, "option": 9, "choice": 13, "say": 88, "claim/1": 88, "claim/2": 684}
+    assert space.num_actions == 914
     assert space.action_id(Move("claim", (8, 75))) == space.num_actions - 1
     with pytest.raises(ValueError, match="not one of its values"):
         space.action_id(Move("claim", (8, 76)))
@@ -192,3 +193,15 @@ def test_a_key_above_its_declared_max_stops_the_game_naming_it(tmp_path):
     with pytest.raises(SpecRuntimeError, match=r"category 'point': step 2's key is \d+, outside its declared 0 … 20"):
         while not st.deal_over:
             engine.apply(st, engine.legal_moves(st)[0])
+
+
+def test_a_choice_above_its_declared_max_stops_the_game_naming_it(tmp_path):
+    """Oh Hell's bid is picked from `range(hand_size + 1)` with `max: 17`; a variant declaring `max: 0` stops at
+    the first bid, naming the phase."""
+    from interp.errors import SpecRuntimeError
+    variant = tmp_path / "low-bid.yaml"
+    variant.write_text(f"extends: {os.path.join(ROOT, 'games', 'oh-hell.yaml')}\nname: low bid\n"
+                       "phases:\n  - id: bidding\n    max: 0\n", encoding="utf-8")
+    game = load_game(str(variant))
+    with pytest.raises(SpecRuntimeError, match=r"phase 'bidding': 'from' gave \[0, 1\], outside its declared 0 … 0"):
+        engine.legal_moves(engine.new_match(game, 4, seed=1))

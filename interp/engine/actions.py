@@ -13,7 +13,7 @@ such moves):
 | `card` | playing or discarding a card | every card of the deck, by card number |
 | `pass`, `bid`, `hold` | auction calls | one `pass`; each bid of the ladder; `hold` at each bid of the ladder |
 | `option` | named options: of `choose` phases, trick announcements, `done` (discard), the declare answers | names, in phase order |
-| `choice` | a `choose` phase's pick from its `from:` list | all values of the list's type (below), in phase order |
+| `choice` | a `choose` phase's pick from its `from:` list | all values of the list's type (below), or 0 … its `max`, in phase order |
 | `say` | a declare step's number | the integers 0 … the largest step `max` (else 0 … `int_values` - 1) |
 | `claim/K` | a declare claim whose key has K numbers | K-tuples: position i up to step i's largest `max` |
 | `action:NAME` | a `turns` action with its parameters | the action's parameter values, all combinations |
@@ -303,7 +303,7 @@ class ActionSpace:
         self._values("option", "option", _unique(name for p in phases for name in _options(p)))
         self._values("choice", "choice", _unique(
             v for p in phases if p.type_name == "choose" and p.source
-            for v in _constant(p.source) or self._domain(p.choice_type[0], p.choice_type[1], where=f"phase {p.id}")))
+            for v in _constant(p.source) or self._choices(p)))
         categories = [c for p in phases if p.type_name == "declare" for c in p.categories]
         if categories:
             self._values("say", "say", self._declared([m for c in categories for m in c.maxima]))
@@ -327,6 +327,12 @@ class ActionSpace:
                          self._domain(type_, None, where=f"a step of type {type_}"), whole=False)
         if any(T.is_list(t) for t in later):
             self._values("end", "end", [None], whole=False)
+
+    def _choices(self, phase) -> Sequence:
+        """The values a `choose` phase's pick may carry: its type's, or 0 … its declared `max` (numbers)."""
+        if phase.most is not None:
+            return range(phase.most + 1)
+        return self._domain(phase.choice_type[0], phase.choice_type[1], where=f"phase {phase.id}")
 
     def _declared(self, maxima: list) -> range:
         """The numbers a declare step may say, where every step concerned declares its `max`: 0 … the largest;
