@@ -98,9 +98,8 @@ def register(game: Game) -> str:
     if name in _registered:
         _registered[name].compiled = _registered[name].compiled or game
         return name
-    match = {"zero_sum": game.zero_sum, "value_range": game.value_range}
-    _register(name, game.path, game_type(name, game.name, game.players, game.default_players, game.options, match),
-              game)
+    _register(name, game.path,
+              game_type(name, game.name, game.players, game.default_players, game.options, game.zero_sum), game)
     return name
 
 
@@ -113,9 +112,9 @@ def register_shipped() -> list[str]:
         if name not in _registered:
             data = load_spec(path).data
             players = data.get("players", {"default": 2})
-            options = {k: v for k, v in (data.get("options") or {}).items()}
+            zero_sum = bool((data.get("match") or {}).get("zero_sum", False))
             _register(name, path, game_type(name, data["name"], tuple(players.get("allowed", [players["default"]])),
-                                            players["default"], options, data.get("match") or {}))
+                                            players["default"], data.get("options") or {}, zero_sum))
         names.append(name)
     return names
 
@@ -127,14 +126,14 @@ def register_all() -> list[str]:
 
 
 def game_type(name: str, long_name: str, players: tuple, default_players: int, options: dict,
-              match: dict) -> pyspiel.GameType:
+              zero_sum: bool) -> pyspiel.GameType:
     """The pyspiel.GameType of a spec from its header: its player counts, its options as parameters, zero-sum
     where `match.zero_sum` says so."""
     parameters: dict[str, Any] = {"players": default_players, "deals": DEALS}
     for option, decl in options.items():
         default = decl["default"]
         parameters[option] = float(default) if isinstance(default, (float, Fraction)) else default
-    utility = pyspiel.GameType.Utility.ZERO_SUM if match.get("zero_sum") else pyspiel.GameType.Utility.GENERAL_SUM
+    utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=name, long_name=f"interp: {long_name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,

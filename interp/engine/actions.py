@@ -306,7 +306,7 @@ class ActionSpace:
             for v in _constant(p.source) or self._choices(p)))
         categories = [c for p in phases if p.type_name == "declare" for c in p.categories]
         if categories:
-            self._values("say", "say", self._declared([m for c in categories for m in c.maxima]))
+            self._values("say", "say", self._declared([b for c in categories for b in c.maxima]))
             for length in sorted({len(c.steps) for c in categories}):
                 alike = [c for c in categories if len(c.steps) == length]
                 self._tuple(f"claim/{length}", "claim", (),
@@ -331,14 +331,14 @@ class ActionSpace:
     def _choices(self, phase) -> Sequence:
         """The values a `choose` phase's pick may carry: its type's, or 0 … its declared `max` (numbers)."""
         if phase.most is not None:
-            return range(phase.most + 1)
+            return range(phase.most.most + 1)
         return self._domain(phase.choice_type[0], phase.choice_type[1], where=f"phase {phase.id}")
 
-    def _declared(self, maxima: list) -> range:
-        """The numbers a declare step may say, where every step concerned declares its `max`: 0 … the largest;
-        else 0 … int_values - 1."""
-        if maxima and all(m is not None for m in maxima):
-            return range(max(maxima) + 1)
+    def _declared(self, bounds: list) -> range:
+        """The numbers a declare step may say, where every step concerned declares its `max` (a Bound): 0 … the
+        largest; else 0 … int_values - 1."""
+        if bounds and all(b is not None for b in bounds):
+            return range(max(b.most for b in bounds) + 1)
         return range(self.int_values)
 
     def _offset(self) -> int:

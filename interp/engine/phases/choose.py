@@ -22,9 +22,8 @@ from interp.dsl.compile import Compiler, SourceRef, guarded, parse
 from interp.dsl.expr import DECK_ONLY
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
 from interp.engine.state import Event, Move, tupled
-from interp.engine.phases.base import Phase, kept_where, with_locals
+from interp.engine.phases.base import Bound, Phase, kept_where, with_locals
 from interp.engine.phases.progress import Progress
-from interp.errors import SpecRuntimeError
 
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
 CHOICE_MEMO = 256  # inputs whose choices a phase remembers (then it starts again)
@@ -70,10 +69,10 @@ class ChoosePhase(Phase):
                  "memo", "offered", "actions", "option_events", "most")
 
     def __init__(self, pid, when, who, options, source, source_legal, source_do, label, choice_type=("any", None),
-                 floor: Floor | None = None, inputs: Callable | None = None, most: int | None = None):
+                 floor: Floor | None = None, inputs: Callable | None = None, most: Bound | None = None):
         super().__init__(pid, when, label)
         self.choice_type = choice_type
-        self.most = most  # `max`: the largest number the `from` list can hold (a choice of numbers), or None
+        self.most = most  # `max`: the declared bound of a `from` list of numbers (a Bound), or None
         self.who, self.options = who, options
         self.source, self.source_legal, self.source_do = source, source_legal, source_do
         self.floor = floor
@@ -110,7 +109,7 @@ class ChoosePhase(Phase):
         if "max" in spec and choice[0] != T.INT:
             raise cc.error(f"'max' bounds a choice of whole numbers, and this phase chooses a {choice[0]}", "max")
         return cls(spec["id"], cc.when(), who, options, source, source_legal, source_do, spec.get("label", ""),
-                   choice, floor, inputs, spec.get("max"))
+                   choice, floor, inputs, cc.bound("max"))
 
     def start(self, st) -> None:
         st.ph = ChoiceProgress(self.who(st))
@@ -148,9 +147,9 @@ class ChoosePhase(Phase):
 
     def work_out_choices(self, st, me: int) -> list:
         items = with_locals(st, {"me": me}, self.source)
-        if self.most is not None and not all(0 <= x <= self.most for x in items):
-            raise SpecRuntimeError(f"phase {self.id!r}: 'from' gave {items}, outside its declared 0 … {self.most} "
-                                   "(max)")
+        if self.most is not None:
+            for item in items:
+                self.most.check(item, f"phase {self.id!r}: a number of its 'from' list")
         if self.source_legal is None:
             return [Move("choice", item) for item in items]
         items = self.above_floor(st, me, items)

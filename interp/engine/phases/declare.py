@@ -23,7 +23,6 @@ from interp.dsl import types as T
 from interp.engine.state import Event, Move, others
 from interp.engine.phases.base import Phase, with_locals
 from interp.engine.phases.turns import Template
-from interp.errors import SpecRuntimeError
 
 GOOD, NOT_GOOD, EQUAL, PASS = (Move("option", w) for w in ("good", "not good", "equal", "pass"))
 COMBOS = T.list_of(T.list_of(T.CARD))
@@ -36,15 +35,14 @@ class Category:
     def __init__(self, cid, label, when, combos, steps, score, sink, extras, name, maxima: tuple = ()):
         self.id, self.label, self.when, self.combos, self.steps = cid, label, when, combos, steps
         self.score, self.sink, self.extras, self.name = score, sink, extras, name
-        self.maxima = maxima or (None,) * len(steps)  # per step: the most its number can be (`max`), or None
+        self.maxima = maxima or (None,) * len(steps)  # per step: its declared `max` (a Bound), or None
 
 
 def _check_maxima(cat: Category, key: tuple) -> None:
-    """A step's number above its declared `max` (or below 0) is the spec's mistake: say which."""
-    for j, (value, most) in enumerate(zip(key, cat.maxima)):
-        if most is not None and not 0 <= value <= most:
-            raise SpecRuntimeError(f"category {cat.id!r}: step {j + 1}'s key is {value}, outside its declared "
-                                   f"0 … {most} (max)")
+    """A step's number outside its declared `max` is the spec's mistake: say which, where the max is written."""
+    for j, (value, bound) in enumerate(zip(key, cat.maxima)):
+        if bound is not None:
+            bound.check(value, f"category {cat.id!r}: step {j + 1}'s key")
 
 
 class DeclarePhase(Phase):
@@ -86,7 +84,7 @@ class DeclarePhase(Phase):
                 cc.expr(path + ("sink",), T.BOOL, me) if "sink" in cat else None,
                 str(cat.get("extras", "none")),
                 Template.compile(cc, path + ("name",), combo) if "name" in cat else None,
-                tuple(step.get("max") for step in cat["steps"])))
+                tuple(cc.bound(path + ("steps", j, "max")) for j in range(len(cat["steps"])))))
         won_local = {"category": (T.STR, frozenset(ids)), "winner": (T.SEAT, None),
                      "points": (T.INT if whole else T.NUM, None), "combo": (T.list_of(T.CARD), None),
                      "combos": (COMBOS, None)}
