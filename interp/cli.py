@@ -82,8 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?")
     _match_args(p)
     p.add_argument("--seat", default="1", help="your seat: a name or number from 1 (default 1)")
-    p.add_argument("--bots", default="heuristic", type=_bots,
-                   help="heuristic, random or search; or one per bot seat in turn, e.g. search,heuristic")
+    p.add_argument("--bots", type=_bots,
+                   help="heuristic (default), random, search or module:Class (your own agent); or one per bot seat "
+                        "in turn, e.g. search,heuristic; with --resume, instead of the save's")
     p.add_argument("--save", help="save file (default saves/<game>-<seed>.json, or -2, -3 … when that exists)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved match")
     p.add_argument("--delay", type=_seconds, metavar="SEC",
@@ -103,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     _match_args(p)
     p.add_argument("-n", "--deals", type=int, default=1000)
     p.add_argument("--bots", default="heuristic", type=_bots,
-                   help="heuristic, random or search; or one per bot seat in turn, e.g. search,heuristic")
+                   help="heuristic, random, search or module:Class (your own agent); or one per bot seat in turn, "
+                        "e.g. search,heuristic")
     _jobs_arg(p)
     p.add_argument("--out", metavar="FILE", help="write one record per deal: JSON Lines, or CSV if FILE ends in .csv")
     p.add_argument("--plot", metavar="FILE.png", help="draw each seat's deal values and the first stat's mix "
@@ -114,7 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("arena", help="agents against each other on duplicate deals, with 95%% intervals")
     p.add_argument("file")
     _match_args(p)
-    p.add_argument("--agents", default="search,heuristic", help="comma-separated agent names (default search,heuristic)")
+    p.add_argument("--agents", default="search,heuristic",
+                   help="comma-separated agents: heuristic, random, search or module:Class (default search,heuristic)")
     p.add_argument("-n", "--deals", type=int, default=100)
     p.add_argument("--iterations", type=int, help="search: sampled worlds per decision (default: a playout budget)")
     _jobs_arg(p)
@@ -184,9 +187,10 @@ def _seconds(text: str) -> float:
 
 
 def _bots(text: str) -> str:
-    from interp.bots.registry import bot_names
+    """`--bots` checked in form (a plug-in is imported by the command, where a failure is one line)."""
+    from interp.bots.registry import check_names
     try:
-        bot_names(text)
+        check_names(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return text
@@ -248,10 +252,14 @@ def cmd_play(args, console: LiteralConsole) -> int:
     from interp.table.play import DEFAULT_DELAY, TerminalMatch, default_save_path, tty_wait
     from interp.table.render import styled
     from interp.spec.values import parse_seat
+    from interp.bots.registry import bot_names
+    if args.bots:
+        bot_names(args.bots)  # a plug-in agent imported and checked before anything is shown or saved
     undone: list = []
     if args.resume:
         resumed = replay.resume(args.resume)
-        game, st, human, bots, save_path = resumed.game, resumed.state, resumed.human, resumed.bots, args.resume
+        game, st, human, save_path = resumed.game, resumed.state, resumed.human, args.resume
+        bots = args.bots or _saved_bots(resumed.bots)
         undone = resumed.undone
         for line in standing_lines(st, human):
             console.print(line)
@@ -262,7 +270,7 @@ def cmd_play(args, console: LiteralConsole) -> int:
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
         st = engine.new_match(game, args.players, seed, _options(args.option))
         human = parse_seat(game, st.n, args.seat)
-        bots, save_path = args.bots, args.save or default_save_path(game, seed)
+        bots, save_path = args.bots or "heuristic", args.save or default_save_path(game, seed)
         console.print(styled((game.name, "bold"), f" — you are {game.seat_name(human, st.n)}; seed {seed}; "
                              f"saving to {save_path}. Type 'help' for help."))
     terminal = console.is_terminal and sys.stdin.isatty()
@@ -272,6 +280,17 @@ def cmd_play(args, console: LiteralConsole) -> int:
     return TerminalMatch(game, st, human, bots, save_path, console, bot_seed=st.seed or 0, delay=delay,
                          wait=tty_wait if terminal else None, resumed=bool(args.resume), undone=undone,
                          confirm_forced=args.confirm_forced).run()
+
+
+def _saved_bots(bots: str) -> str:
+    """A save's bots, to resume with: a plug-in agent it names is never imported on a file's word (a file is
+    data), so such a save resumes only with --bots on the command line."""
+    from interp.bots.registry import check_names, is_plugin
+    plugin = next((name for name in check_names(bots) if is_plugin(name)), None)
+    if plugin is not None:
+        raise ValueError(f"the save names the plug-in agent {plugin}, which interp does not import on a file's word: "
+                         f"resume with --bots {bots} (or other bots) on the command line")
+    return bots
 
 
 def standing_lines(st, human: int) -> list[RenderableType]:
@@ -374,6 +393,8 @@ def cmd_simulate(args, console: Console) -> int:
     from rich.table import Table
     from interp.table.render import styled
     from interp.runs.simulate import simulate
+    from interp.bots.registry import bot_names
+    bot_names(args.bots)  # a plug-in agent imported and checked before anything runs
     if args.plot:
         from interp.runs.plot import check_plotting
         check_plotting()
@@ -433,15 +454,14 @@ def cmd_simulate(args, console: Console) -> int:
 def cmd_arena(args, console: Console) -> int:
     from rich.progress import Progress
     from rich.table import Table
-    from interp.bots.registry import AGENT_NAMES
+    from interp.bots.registry import agent_class
     from interp.runs.arena import arena
     game = load_game(args.file)
     agents = [name.strip() for name in args.agents.split(",") if name.strip()]
     if len(agents) < 2:
         raise ValueError("name at least two agents, e.g. --agents search,heuristic")
-    unknown = [name for name in agents if name not in AGENT_NAMES]
-    if unknown:
-        raise ValueError(f"unknown agent {unknown[0]!r} (agents: {', '.join(AGENT_NAMES)})")
+    for name in agents:
+        agent_class(name)  # a built-in, or a plug-in module:Class imported now: a mistake is one line
     search = {"search": {"worlds": args.iterations, "budget": 10 ** 12}} if args.iterations else {}
     out = _record_writer(args.out)
     with Progress(console=console, transient=True, disable=args.json) as progress, out or nullcontext():

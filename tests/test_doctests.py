@@ -9,7 +9,8 @@ import pytest
 
 import interp
 
-OPTIONAL = {"interp.adapters.openspiel": "pyspiel", "interp.adapters.pettingzoo": "pettingzoo"}
+OPTIONAL = {"interp.adapters.openspiel": "pyspiel", "interp.adapters.pettingzoo": "pettingzoo",
+            "interp.adapters.gymnasium": "gymnasium"}
 MODULES = ["interp", *sorted(m.name for m in pkgutil.walk_packages(interp.__path__, "interp."))]
 
 

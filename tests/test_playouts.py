@@ -68,6 +68,9 @@ def test_bot_matches_end_and_balance(path, n):
         agents = {s: HeuristicAgent(seed + s) for s in range(n)}
         for _ in range(400):
             play_deal(st, agents)
+            if game.value_range is not None:
+                low, high = game.value_range
+                assert all(low <= v <= high for v in engine.deal_values(st)), engine.deal_values(st)
             if st.match_over:
                 break
             engine.next_deal(st)

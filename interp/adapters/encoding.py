@@ -88,7 +88,7 @@ class Encoding:
         parts = [f"{self._name(seat)} sees"]
         for zid, cards in enumerate(view.zones):
             if cards:
-                pretty = " ".join(self.game.deck.pretty(c) for c in cards)
+                pretty = " ".join(self.game.deck.pretty(c) for c in self._in_order(zid, cards))
                 parts.append(f"{self.game.zone_name(zid, self.n)}: {pretty}")
         mover = engine.to_move(view)
         parts.append("deal over" if mover is None else f"{self._name(mover)} to move")
@@ -101,6 +101,13 @@ class Encoding:
         if view is None:
             return self.observation_text(view, seat)
         return "\n".join([self.observation_text(view, seat, pending), *lines(view, view.events, seat)])
+
+    def _in_order(self, zid: int, cards: list) -> list:
+        """A zone's cards as the strings list them: a hand (a zone only its owner sees) in deck order, since its
+        owner holds it in any order it likes (and one information set then has one string); any other zone as it
+        lies (the order of a pile or a trick is what the table shows)."""
+        decl, _ = self.game.zone_of(zid, self.n)
+        return sorted(cards) if decl.visible == "owner" else cards
 
     def _name(self, seat: int) -> str:
         return self.game.seat_name(seat, self.n)

@@ -19,7 +19,10 @@ from interp.engine.state import Move, State
 
 
 class Agent:
-    """The protocol: look at a view, pick a legal move."""
+    """The protocol (docs/bots.md, "Writing an agent"): made as `Class(seed=seed)`; asked `choose(view, moves)`
+    with the deciding seat's view (`state.view(seat)`, never the full state) and the legal moves (a non-empty list
+    of Move); returns one of `moves`. Any class with that shape is an agent — `--bots module:Class` names one of
+    your own (`interp.bots.registry`); subclassing this one is optional."""
 
     name = "agent"
 

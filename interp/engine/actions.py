@@ -13,9 +13,9 @@ such moves):
 | `card` | playing or discarding a card | every card of the deck, by card number |
 | `pass`, `bid`, `hold` | auction calls | one `pass`; each bid of the ladder; `hold` at each bid of the ladder |
 | `option` | named options: of `choose` phases, trick announcements, `done` (discard), the declare answers | names, in phase order |
-| `choice` | a `choose` phase's pick from its `from:` list | all values of the list's type (below), in phase order |
-| `say` | a declare step's number | the integers 0 … `int_values` - 1 |
-| `claim/K` | a declare claim whose key has K numbers | K-tuples of those integers |
+| `choice` | a `choose` phase's pick from its `from:` list | all values of the list's type (below), or 0 … its `max`, in phase order |
+| `say` | a declare step's number | the integers 0 … the largest step `max` (else 0 … `int_values` - 1) |
+| `claim/K` | a declare claim whose key has K numbers | K-tuples: position i up to step i's largest `max` |
 | `action:NAME` | a `turns` action with its parameters | the action's parameter values, all combinations |
 | `part:TYPE`, `end` | steps of a move chosen in several ids (below) | the type's values; one |
 
@@ -303,12 +303,14 @@ class ActionSpace:
         self._values("option", "option", _unique(name for p in phases for name in _options(p)))
         self._values("choice", "choice", _unique(
             v for p in phases if p.type_name == "choose" and p.source
-            for v in _constant(p.source) or self._domain(p.choice_type[0], p.choice_type[1], where=f"phase {p.id}")))
-        declares = [p for p in phases if p.type_name == "declare"]
-        if declares:
-            self._values("say", "say", range(self.int_values))
-            for length in sorted({len(c.steps) for p in declares for c in p.categories}):
-                self._tuple(f"claim/{length}", "claim", (), [range(self.int_values)] * length)
+            for v in _constant(p.source) or self._choices(p)))
+        categories = [c for p in phases if p.type_name == "declare" for c in p.categories]
+        if categories:
+            self._values("say", "say", self._declared([b for c in categories for b in c.maxima]))
+            for length in sorted({len(c.steps) for c in categories}):
+                alike = [c for c in categories if len(c.steps) == length]
+                self._tuple(f"claim/{length}", "claim", (),
+                            [self._declared([c.maxima[i] for c in alike]) for i in range(length)])
         later: list[str] = []  # the types of the parameters chosen as steps, in order
         for p in phases:
             for action in p.actions if p.type_name == "turns" else ():
@@ -325,6 +327,19 @@ class ActionSpace:
                          self._domain(type_, None, where=f"a step of type {type_}"), whole=False)
         if any(T.is_list(t) for t in later):
             self._values("end", "end", [None], whole=False)
+
+    def _choices(self, phase) -> Sequence:
+        """The values a `choose` phase's pick may carry: its type's, or 0 … its declared `max` (numbers)."""
+        if phase.most is not None:
+            return range(phase.most.most + 1)
+        return self._domain(phase.choice_type[0], phase.choice_type[1], where=f"phase {phase.id}")
+
+    def _declared(self, bounds: list) -> range:
+        """The numbers a declare step may say, where every step concerned declares its `max` (a Bound): 0 … the
+        largest; else 0 … int_values - 1."""
+        if bounds and all(b is not None for b in bounds):
+            return range(max(b.most for b in bounds) + 1)
+        return range(self.int_values)
 
     def _offset(self) -> int:
         return sum(b.size for b in self.blocks)

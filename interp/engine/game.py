@@ -165,6 +165,7 @@ class Game:
     gotos: dict = field(default_factory=dict)  # phase id -> (index of the target phase, condition)
     stretch: Stretch = field(default_factory=Stretch)  # shared by the phases' `when` conditions (engine.advance)
     zero_sum: bool = False
+    value_range: tuple | None = None  # match.value_range: (least, most) a deal can be worth to a seat, if declared
     standing: Callable | None = None  # match.standing: a seat's exact standing; a deal's value is its change
     standing_source: str = ""  # the text of match.standing, else of match.result (none: the first column)
     end_now: Callable | None = None  # checked before each phase starts: the match ends mid-deal

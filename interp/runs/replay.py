@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from interp.engine import match as engine
 from interp.engine.wording import parse_move
-from interp.bots.registry import bot_names
+from interp.bots.registry import check_names
 from interp.spec.compiler import load_game
 from interp.errors import IllegalMoveError, InterpError, Location, SaveError
 from interp.engine.state import State
@@ -196,7 +196,7 @@ def check_save(data, path: str) -> dict:
         if key in data and not 0 <= data[key] < n:
             raise fault(f"'{key}' must be a seat from 0 to {n - 1}, not {data[key]}")
     try:
-        bot_names(data.get("bots", "heuristic"))
+        check_names(data.get("bots", "heuristic"))  # a plug-in's module:Class in form only: never imported
     except ValueError as exc:
         raise fault(str(exc)) from None
     for name, value in data["options"].items():

@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Callable
 
 from interp.engine import match as engine
-from interp.bots.registry import seat_agents
+from interp.bots.registry import check_names, seat_agents
 from interp.runs.scenario import named_entries, named_facts
 
 _GAME = None  # the game a worker process plays (inherited when the pool forks, else loaded by `_init_worker`)
@@ -52,7 +52,8 @@ def deal_record(game, i: int, seed: int, players: int | None, options: dict | No
     st = engine.new_match(game, n, deal_seed, options, dealer=i % n)
     agents = seat_agents(bots, list(range(st.n)), deal_seed * 100)
     play_deal(st, agents)
-    return finished_deal_record(st, i, deal_seed, [agents[s].name for s in range(st.n)])
+    names = check_names(bots)  # as written: a plug-in by its module:Class
+    return finished_deal_record(st, i, deal_seed, [names[s % len(names)] for s in range(st.n)])
 
 
 def finished_deal_record(st, i: int, seed: int, agents: list) -> dict:

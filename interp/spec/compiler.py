@@ -6,6 +6,8 @@
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from interp.dsl.cache import session
 from interp.engine.game import Game
 from interp.spec.loader import Document, load_spec
@@ -76,6 +78,15 @@ def _compiled(doc: Document) -> Game:
         gotos=c.gotos, stretch=c.stretch, status=status(c), running=status(c, "running"), breakdown=breakdown(c, facts), **match)
 
 
+def _value_range(c: SpecDSL, bounds: list | None) -> tuple | None:
+    """`match.value_range: [least, most]`, what one deal can be worth to a seat (the least first)."""
+    if bounds is None:
+        return None
+    if bounds[0] > bounds[1]:
+        raise c.error(f"value_range {bounds}: the least value comes first", ("match", "value_range"))
+    return tuple(Fraction(str(b)) for b in bounds)
+
+
 def _match(c: SpecDSL) -> dict:
     """The `match:` section's fields of a Game: when the match ends, each seat's result and standing, …"""
     match = c.data.get("match", {}) or {}
@@ -86,6 +97,6 @@ def _match(c: SpecDSL) -> dict:
         standing=c.expr(("match", "standing"), "num", seat) if "standing" in match else None,
         standing_source=str(match.get("standing", match.get("result", ""))),
         result_label=str(match.get("result_label", "result")), first_dealer=match.get("first_dealer", 0),
-        zero_sum=bool(match.get("zero_sum", False)),
+        zero_sum=bool(match.get("zero_sum", False)), value_range=_value_range(c, match.get("value_range")),
         end_now=c.expr(("match", "end_now"), "bool") if "end_now" in match else None,
         agreed_end=c.stmts(("match", "agreed_end")) if "agreed_end" in match else None)

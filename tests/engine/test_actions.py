@@ -3,6 +3,7 @@ mask is exactly the legal moves (or, for moves chosen in several ids, their next
 numbering depends on the game alone; worked examples with ids counted by hand."""
 from __future__ import annotations
 
+import os
 import random
 import re
 
@@ -13,7 +14,7 @@ from interp.engine.actions import ActionSpace
 from interp.spec.compiler import load_game
 from interp.engine.state import Move
 
-from tests.conftest import SPECS, game_of
+from tests.conftest import ROOT, SPECS, game_of
 
 
 
@@ -161,3 +162,50 @@ def test_scopa_takes_are_chosen_card_by_card():
         space.action_id(take)
     with pytest.raises(ValueError, match="one step of a move"):
         space.move_of(19)
+
+
+def test_declared_ranges_size_the_number_blocks():
+    """Piquet's point is claimed as (cards, pips), declared `max: 8` and `max: 75` (A K Q J 10 9 8 7 of one suit:
+    11 + 4 x 10 + 9 + 8 + 7); its sequences go up to 87 (eight to the ace: 8 x 10 + 7); the carte blanche count is
+    picked from at most 8 (`max: 8`), beside the 4 suits of the lead. So claim/2 has 9 x 76 = 684 ids (128 x 128 =
+    16 384 without the ranges), say and claim/1 88 each, choice 9 + 4 = 13: 32 cards + 9 options + 13 + 88 + 88 +
+    684 = 914 ids in all (16 813 before)."""
+    space = ActionSpace(game_of("games/piquet.yaml"), 2)
+    sizes = {b.name: b.size for b in space.blocks}
+    assert sizes == {"card": 32, "option": 9, "choice": 13, "say": 88, "claim/1": 88, "claim/2": 684}
+    assert space.num_actions == 914
+    assert space.action_id(Move("claim", (8, 75))) == space.num_actions - 1
+    with pytest.raises(ValueError, match="not one of its values"):
+        space.action_id(Move("claim", (8, 76)))
+
+
+def test_a_key_above_its_declared_max_stops_the_game_naming_it(tmp_path):
+    """A variant that declares the point's pips at most 20 (a real point is more): the first declaration of a point
+    stops the game with an error naming the category, step and value, located at the max (line 9)."""
+    from interp.errors import SpecRuntimeError
+    variant = tmp_path / "low-max.yaml"
+    base = os.path.join(ROOT, "games", "piquet.yaml")
+    variant.write_text(f"extends: {base}\nname: low max\nphases:\n  - id: declarations\n    categories:\n"
+                       "      - id: point\n        steps:\n          - {key: \"len(combo)\", max: 8, say: \"{len(combo)}\"}\n"
+                       "          - {key: \"pip(combo)\", max: 20, say: \"{pip(combo)}\"}\n", encoding="utf-8")
+    game = load_game(str(variant))
+    st = engine.new_match(game, 2, seed=1)
+    with pytest.raises(SpecRuntimeError) as caught:
+        while not st.deal_over:
+            engine.apply(st, engine.legal_moves(st)[0])
+    assert re.match(r"\S+low-max\.yaml:9:\d+: category 'point': step 2's key is \d+, outside the declared 0 … 20 \(max\)",
+                    str(caught.value))
+
+
+def test_a_choice_above_its_declared_max_stops_the_game_naming_it(tmp_path):
+    """Oh Hell's bid is picked from `range(hand_size + 1)` with `max: 17`; a variant declaring `max: 0` stops at
+    the first bid (a hand of one card: a bid of 0 or 1), naming the phase, located at the max."""
+    from interp.errors import SpecRuntimeError
+    variant = tmp_path / "low-bid.yaml"
+    variant.write_text(f"extends: {os.path.join(ROOT, 'games', 'oh-hell.yaml')}\nname: low bid\n"
+                       "phases:\n  - id: bidding\n    max: 0\n", encoding="utf-8")
+    game = load_game(str(variant))
+    with pytest.raises(SpecRuntimeError) as caught:
+        engine.legal_moves(engine.new_match(game, 4, seed=1))
+    assert re.match(r"\S+low-bid\.yaml:5:\d+: phase 'bidding': a number of its 'from' list is 1, outside the declared "
+                    r"0 … 0 \(max\)", str(caught.value))

@@ -8,10 +8,25 @@ the engine makes a move through `play` (log it, apply it, say whether the phase 
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
-from interp.errors import Location
+from interp.errors import Location, SpecRuntimeError
 from interp.engine.state import Move, State
+
+
+class Bound(NamedTuple):
+    """A number's declared `max` (from 0) and where the spec writes it: the range adapters number it in, and the
+    located error when a game gives a number outside it."""
+
+    most: int
+    location: Location | None = None
+    source_line: str | None = None
+
+    def check(self, value: Any, what: str) -> None:
+        """Raise a located SpecRuntimeError when `value` (said of `what`) is outside 0 … most."""
+        if not 0 <= value <= self.most:
+            raise SpecRuntimeError(f"{what} is {value}, outside the declared 0 … {self.most} (max)", self.location,
+                                   "raise the max, or check the expression it bounds", self.source_line)
 
 
 class Phase:

@@ -22,7 +22,7 @@ from interp.dsl.compile import Compiler, SourceRef, guarded, parse
 from interp.dsl.expr import DECK_ONLY
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
 from interp.engine.state import Event, Move, tupled
-from interp.engine.phases.base import Phase, either, kept_where, with_locals
+from interp.engine.phases.base import Bound, Phase, either, kept_where, with_locals
 from interp.engine.phases.progress import Progress
 
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
@@ -66,16 +66,17 @@ class ChoiceProgress(Progress):
 class ChoosePhase(Phase):
     type_name = "choose"
     __slots__ = ("choice_type", "who", "options", "source", "source_legal", "source_do", "floor", "inputs",
-                 "memo", "offered", "actions", "option_events", "asks")
+                 "memo", "offered", "actions", "option_events", "asks", "most")
 
     def __init__(self, pid, when, who, options, source, source_legal, source_do, label, choice_type=("any", None),
-                 floor: Floor | None = None, inputs: Callable | None = None):
+                 floor: Floor | None = None, inputs: Callable | None = None, most: Bound | None = None):
         # without a label, the question is made from the options legal at the time (see `prompt`); the phase is
         # called by all its options (the rules summary)
         self.asks = bool(label)
         super().__init__(pid, when, label or (either([o.label for o in options]) if options and source is None
                                               else ""))
         self.choice_type = choice_type
+        self.most = most  # `max`: the declared bound of a `from` list of numbers (a Bound), or None
         self.who, self.options = who, options
         self.source, self.source_legal, self.source_do = source, source_legal, source_do
         self.floor = floor
@@ -109,8 +110,10 @@ class ChoosePhase(Phase):
             source_do = cc.stmts("do", local) if "do" in spec else None
         floor = _floor(cc, me, choice[0]) if source_legal is not None else None
         inputs = _inputs(cc) if source_legal is not None else None
+        if "max" in spec and choice[0] != T.INT:
+            raise cc.error(f"'max' bounds a choice of whole numbers, and this phase chooses a {choice[0]}", "max")
         return cls(spec["id"], cc.when(), who, options, source, source_legal, source_do, spec.get("label", ""),
-                   choice, floor, inputs)
+                   choice, floor, inputs, cc.bound("max"))
 
     def start(self, st) -> None:
         st.ph = ChoiceProgress(self.who(st))
@@ -148,6 +151,9 @@ class ChoosePhase(Phase):
 
     def work_out_choices(self, st, me: int) -> list:
         items = with_locals(st, {"me": me}, self.source)
+        if self.most is not None:
+            for item in items:
+                self.most.check(item, f"phase {self.id!r}: a number of its 'from' list")
         if self.source_legal is None:
             return [Move("choice", item) for item in items]
         items = self.above_floor(st, me, items)

@@ -1,6 +1,7 @@
 """What a phase's compile step may ask of the spec compiler: located DSL compilation, zones, bids, errors."""
 from __future__ import annotations
 
+from interp.engine.phases.base import Bound
 from interp.errors import SpecError
 
 
@@ -27,6 +28,16 @@ class PhaseContext:
 
     def number(self, key, value):
         return self.c.number(self._p(key), value)
+
+    def bound(self, key) -> Bound | None:
+        """The `max` at `key` (a path under the phase) as a Bound located in the spec, or None when absent."""
+        path = self._p(key)
+        parent = self.c.doc.get(path[:-1])
+        if not isinstance(parent, dict) or parent.get(path[-1]) is None:
+            return None
+        most = parent[path[-1]]
+        where = self.c.doc.where(path)
+        return Bound(int(most), where, self.c.doc.line_of(where))
 
     def when(self):
         """The phase's `when` condition, whose defines are remembered while the engine skips phases (Stretch)."""

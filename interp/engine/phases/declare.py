@@ -32,9 +32,17 @@ MEMO = 4096  # remembered hands, at most (the memo is emptied when full)
 class Category:
     """A compiled category: its combinations (per seat), the comparison steps, the score of one combination."""
 
-    def __init__(self, cid, label, when, combos, steps, score, sink, extras, name):
+    def __init__(self, cid, label, when, combos, steps, score, sink, extras, name, maxima: tuple = ()):
         self.id, self.label, self.when, self.combos, self.steps = cid, label, when, combos, steps
         self.score, self.sink, self.extras, self.name = score, sink, extras, name
+        self.maxima = maxima or (None,) * len(steps)  # per step: its declared `max` (a Bound), or None
+
+
+def _check_maxima(cat: Category, key: tuple) -> None:
+    """A step's number outside its declared `max` is the spec's mistake: say which, where the max is written."""
+    for j, (value, bound) in enumerate(zip(key, cat.maxima)):
+        if bound is not None:
+            bound.check(value, f"category {cat.id!r}: step {j + 1}'s key")
 
 
 class DeclarePhase(Phase):
@@ -75,7 +83,8 @@ class DeclarePhase(Phase):
                 combos, steps, score,
                 cc.expr(path + ("sink",), T.BOOL, me) if "sink" in cat else None,
                 str(cat.get("extras", "none")),
-                Template.compile(cc, path + ("name",), combo) if "name" in cat else None))
+                Template.compile(cc, path + ("name",), combo) if "name" in cat else None,
+                tuple(cc.bound(path + ("steps", j, "max")) for j in range(len(cat["steps"])))))
         won_local = {"category": (T.STR, frozenset(ids)), "winner": (T.SEAT, None),
                      "points": (T.INT if whole else T.NUM, None), "combo": (T.list_of(T.CARD), None),
                      "combos": (COMBOS, None)}
@@ -97,7 +106,9 @@ class DeclarePhase(Phase):
             out = []
             for cards in cat.combos(ctx):
                 ctx.loc["combo"] = cards
-                out.append((tuple(step[0](ctx) for step in cat.steps), cards))
+                key = tuple(step[0](ctx) for step in cat.steps)
+                _check_maxima(cat, key)
+                out.append((key, cards))
             return out
         combos = sorted(with_locals(st, {"me": seat, "combo": None}, keyed), key=lambda kc: kc[0], reverse=True)
         if len(self.memo) >= MEMO:
