@@ -1,7 +1,8 @@
 """The rules language: DSL text compiled once into typed closures and generated Python.
 
-Owns the grammar (`grammar.lark`), parsing (`parse`), the names in scope (`scope`), the expression, aggregate and
-statement compilers (`expr`, `loops`, `stmts`), joining parts into one generated function (`fuse`), what compiled
+Owns the grammar (`grammar.lark`), parsing (`parse`), the names in scope (`scope`), the expression compiler
+(`expr`, put together from `walk` over the tree, `operators`, `calls` and `loops`, within `limits`), the
+statement compiler (`stmts`), joining parts into one generated function (`fuse`), what compiled
 code calls at run time (`runtime`, `types`), what an expression reads (`reads`) and the on-disk load cache of parse
 trees and code objects (`cache`). `compile` is the entry point.
 

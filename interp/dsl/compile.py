@@ -1,6 +1,7 @@
 """Compile DSL text, once, into typed closures. The stages: parsing (dslparse), the names in scope (dslscope),
-expressions (dslexpr), aggregates (dslloops), statements (dslstmts), and what closures call at run time
-(dslruntime). This module is the public entry point.
+expressions (dslexpr: the compiler put together from dslwalk, dsloperators, dslcalls and dslloops, within the
+limits of dsllimits), statements (dslstmts), and what closures call at run time (dslruntime). This module is the
+public entry point.
 
 Every closure takes one argument, the evaluation context (a game State), and never walks a tree at run time.
 Names are resolved and types checked at compile time, so a spec with a misspelt variable fails `validate`.
@@ -22,7 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 from interp.dsl import types as T
-from interp.dsl.expr import MAX_DIGITS, MAX_NESTING, MAX_PARTS, Compiler, _a, compile_holes, compile_tree, guarded
+from interp.dsl.expr import Compiler, compile_holes, compile_tree, guarded
+from interp.dsl.limits import MAX_DIGITS, MAX_NESTING, MAX_PARTS
+from interp.dsl.walk import _a
 from interp.dsl.parse import HOLE, ShiftedSource, SourceRef, clear_cache, parse
 from interp.dsl.runtime import Context, Steady, display
 from interp.dsl.scope import Compiled, Fn, Function, Macro, Scope, Symbol

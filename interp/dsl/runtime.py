@@ -164,7 +164,7 @@ REMEMBERED = 1024  # inputs whose values a define remembers (then it starts agai
 
 def remembered_by(fn: Fn, inputs: Fn, memo: dict | None = None) -> Fn:
     """`fn` (a define's body without arguments) remembering its value by `inputs(ctx)`, a key of everything it
-    reads (dslexpr.Compiler.inputs_of): `defenders` is worked out once per declarer and seats in play, not at
+    reads (dslcalls.CallCompiler.inputs_of): `defenders` is worked out once per declarer and seats in play, not at
     every use. A list value is handed out as a copy, so no use can change the one remembered. `memo`: the dict
     the values are kept in (joined code looks it up in place), a new one if not given."""
     memo = {} if memo is None else memo

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from interp.dsl import runtime as dslruntime
 from interp.dsl import types as T
-from interp.dsl.expr import Compiler, _a, _args, _Nesting, _not_none
+from interp.dsl.expr import Compiler
+from interp.dsl.limits import _Nesting
+from interp.dsl.operators import _not_none
+from interp.dsl.walk import _a, _args
 from interp.dsl.fuse import Escape, block, bound, forgetting, holding, indented, python_local
 from interp.dsl.parse import word
 from interp.dsl.runtime import MAX_INT, MAX_LIST, MAX_LOOP_STEPS, Steady, looper, setter, size_checked

@@ -147,7 +147,7 @@ def test_a_long_define_is_called_not_written_in_at_each_use():
     """A define whose code is longer than INLINE_MAX is called at each use (written in at each of many uses, its
     code would grow the compiled source, and a spec's load time, by its length each time); a short one is written
     in. Both give the same values: long(p) is p·(1 + 2 + … + k), short(p) is p + 1, over pts 3 1 4 1 5 (sum 14)."""
-    from interp.dsl.expr import INLINE_MAX
+    from interp.dsl.calls import INLINE_MAX
     scope, store = make_scope()
     k = INLINE_MAX // 10
     scope.macros["long"] = Macro("long", ("n",), " + ".join(f"n * {i}" for i in range(1, k + 1)), SourceRef())

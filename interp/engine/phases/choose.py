@@ -19,7 +19,7 @@ from lark import Tree
 
 from interp.dsl import types as T
 from interp.dsl.compile import Compiler, SourceRef, guarded, parse
-from interp.dsl.expr import DECK_ONLY
+from interp.dsl.calls import DECK_ONLY
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
 from interp.engine.state import Event, Move, tupled
 from interp.engine.phases.base import Bound, Phase, either, kept_where, with_locals

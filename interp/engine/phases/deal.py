@@ -16,7 +16,7 @@ from math import perm
 from operator import add, itemgetter
 
 from interp.engine import chance
-from interp.dsl.expr import DECK_ONLY
+from interp.dsl.calls import DECK_ONLY
 from interp.dsl.parse import parse
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, read_names
 from interp.engine.state import Event

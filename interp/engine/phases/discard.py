@@ -18,7 +18,7 @@ from typing import Callable
 
 from interp.dsl import types as T
 from interp.dsl.compile import parse
-from interp.dsl.expr import DECK_ONLY
+from interp.dsl.calls import DECK_ONLY
 from interp.dsl.reads import calls_in, free_names
 from interp.engine.state import Event, Move, others
 from interp.engine.phases.base import Phase, kept_where, with_locals
