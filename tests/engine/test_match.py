@@ -16,7 +16,7 @@ import pytest
 from interp.engine import match as engine
 from interp.engine.events import text
 from interp.engine.game import SHARED_STARTS
-from interp.engine.phases.tricks import TrickProgress
+from interp.engine.phases.trick_rules import TrickProgress
 from interp.engine.state import Event, Move, State
 from interp.engine.wording import parse_move
 from interp.errors import IllegalMoveError

@@ -20,7 +20,8 @@ from interp.engine.phases.auction import AuctionPhase
 from interp.engine.phases.base import Phase
 from interp.engine.phases.choose import ChoosePhase
 from interp.engine.phases.discard import DiscardPhase
-from interp.engine.phases.tricks import ZONE_SEAT, PlainTricksPhase, TricksPhase
+from interp.engine.phases.trick_rules import ZONE_SEAT
+from interp.engine.phases.tricks import PlainTricksPhase, TricksPhase
 from interp.engine.state import Event, Move
 from interp.errors import IllegalMoveError, SpecRuntimeError
 from interp.runs.replay import position

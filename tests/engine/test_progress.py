@@ -17,7 +17,7 @@ from interp.engine.phases.auction import AuctionProgress
 from interp.engine.phases.choose import ChoiceProgress
 from interp.engine.phases.discard import DiscardProgress
 from interp.engine.phases.progress import Progress
-from interp.engine.phases.tricks import TrickProgress
+from interp.engine.phases.trick_rules import TrickProgress
 from interp.engine.state import Move, state_from_json
 from interp.runs import replay
 from interp.spec.compiler import load_game

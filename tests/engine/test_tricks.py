@@ -22,7 +22,8 @@ import pytest
 
 from interp.engine import match as engine
 from interp.spec.compiler import load_game
-from interp.engine.phases.tricks import ZONE_SEAT, PlainTricksPhase, TricksPhase
+from interp.engine.phases.trick_rules import ZONE_SEAT
+from interp.engine.phases.tricks import PlainTricksPhase, TricksPhase
 from interp.engine.state import Event
 from tests.conftest import game_of
 from tests.engine.test_progress import trick_decisions

@@ -1,0 +1,149 @@
+"""Which cards a `tricks` phase lets the seat to move play: `follow` the suit led, `must_trump` when void (unless
+`trump_exempt`), `overtrump` when trumping, escape cards always; the spec's `allowed` narrows that further, and
+`announcements` are offered before the card. `explain` says why a card is not legal."""
+from __future__ import annotations
+
+from interp.engine.phases.base import kept_where, with_locals
+from interp.engine.phases.trick_rules import NO_CARDS
+from interp.engine.phases.trick_winner import TrickWinner
+
+
+class TrickLegality(TrickWinner):
+    """The legal moves of the seat to move (see the module); on `TrickWinner`, as `trump_exempt` reads who is
+    winning so far."""
+
+    __slots__ = ()
+
+    def legal(self, st) -> list:
+        ph = st.ph
+        seat = ph.order[ph.turn]
+        hand = st.zones[st.zone_ids[self.hand][seat]]
+        cards = self.playable(st, hand) if ph.trick else sorted(hand)
+        if self.allowed is not None:
+            cards = self.permitted(st, seat, cards)
+        moves = st.game.card_moves
+        calls_until = self.calls_until
+        if calls_until is not None and ph.no >= calls_until:
+            return list(map(moves.__getitem__, cards))  # (a C loop: no frame for a comprehension)
+        return self.offered(st, seat) + [moves[c] for c in cards]
+
+    def permitted(self, st, seat: int, cards: list) -> list:
+        """The cards the spec's `allowed` condition lets `seat` play now (all of them if it allows none)."""
+        if self.allowed is None:
+            return cards
+        ph = st.ph
+        return with_locals(st, {"me": seat, "trick_no": ph.no + 1, "cards": list(ph.trick), "card": None},
+                           kept_where(cards, "card", self.allowed)) or cards
+
+    def offered(self, st, seat: int) -> list:
+        """The announcements `seat` may make now, before its card."""
+        ph = st.ph
+        trick_no = ph.no + 1
+        said = ph.said
+        candidates = [a for a in self.announcements
+                      if (a.trick_no is None or a.trick_no == trick_no) and a.name not in said]
+        if not candidates:
+            return []
+
+        def made(ctx) -> list:
+            return [a.move for a in candidates if a.when is None or a.when(ctx)]
+        return with_locals(st, {"me": seat, "trick_no": trick_no}, made)
+
+    def playable(self, st, hand: list) -> list:
+        """The cards of `hand` the follow / trump / overtrump rules allow, in card order (escape cards always)."""
+        ph = st.ph
+        trick = ph.trick
+        if not trick or not self.follow:
+            return sorted(hand)
+        deck = st.game.deck
+        suit_of = deck.suit_of
+        esc = ph.escape
+        free = None  # the escape cards in hand, played freely; the rules bind the rest
+        if esc:
+            for card in trick:
+                if card not in esc:
+                    led = suit_of[card]
+                    break
+            else:  # only escape cards so far: a free lead
+                return sorted(hand)
+            for card in esc:
+                if card in hand:
+                    free = [c for c in esc if c in hand]
+                    hand = [c for c in hand if c not in esc]
+                    break
+        else:
+            led = suit_of[trick[0]]
+        by_suit = self.by_suit or self.suit_cards(deck)
+        same = by_suit[led].intersection(hand)
+        trump = ph.trump
+        if same:
+            cards = self.over_trumped(st, same) if led == trump else same
+        elif self.must_trump and trump is not None and \
+                (trumps := by_suit.get(trump, NO_CARDS).intersection(hand)) and \
+                not (self.trump_exempt is not None and self.exempt(st)):
+            cards = self.over_trumped(st, trumps)
+        else:
+            cards = hand
+        return sorted(cards) if free is None else sorted(free + list(cards))
+
+    def suit_cards(self, deck) -> dict:
+        """The deck's cards by suit, as sets, and by card the set of its suit (`suit_mates`): worked out at the
+        first follow, then kept (the deck never changes)."""
+        by_suit: dict = {}
+        for card, suit in enumerate(deck.suit_of):
+            by_suit.setdefault(suit, set()).add(card)
+        self.by_suit = {suit: frozenset(cards) for suit, cards in by_suit.items()}
+        self.suit_mates = [self.by_suit[suit] for suit in deck.suit_of]
+        return self.by_suit
+
+    def mates_table(self, deck) -> list:
+        """`suit_mates`, worked out with `suit_cards`."""
+        self.suit_cards(deck)
+        return self.suit_mates or []
+
+    def exempt(self, st) -> bool:
+        """Whether `trump_exempt` frees the player to move (void in the led suit) from trumping."""
+        if self.trump_exempt is None:
+            return False
+        ph = st.ph
+        return bool(with_locals(st, {"me": ph.order[ph.turn], "winning": self.winner(st)}, self.trump_exempt))
+
+    def over_trumped(self, st, trumps: frozenset) -> frozenset | list:
+        """The `trumps` (a player's) that may be played on the trick: with `overtrump`, those above the best trump
+        in it if there are any (in any order)."""
+        if not self.overtrump:
+            return trumps
+        ph = st.ph
+        suit_of, rank_of = st.game.deck.suit_of, ph.strength or st.game.deck.rank_of
+        trump, esc = ph.trump, ph.escape
+        best = None
+        for c in ph.trick:
+            if suit_of[c] == trump and c not in esc:
+                rank = rank_of[c]
+                if best is None or rank > best:
+                    best = rank
+        if best is None:
+            best = -1
+        return [c for c in trumps if rank_of[c] > best] or trumps
+
+    def explain(self, st, text: str) -> str:
+        game = st.game
+        card = game.deck.index.get(text.strip().upper())
+        if card is None:
+            return f"'{text}' is not a card: write rank then suit, e.g. 10H or QS"
+        ph = st.ph
+        seat = ph.order[ph.turn]
+        hand = st.zones[st.zone_ids[self.hand][seat]]
+        if card not in hand:
+            return f"{game.deck.pretty(card)} is not in the hand you are playing"
+        if card in self.playable(st, hand):  # the follow rules allow it, the spec's `allowed` does not
+            return f"{game.deck.pretty(card)} may not be played now"
+        suit_of = game.deck.suit_of
+        led = self.led_suit(ph, suit_of)
+        if any(suit_of[c] == led for c in hand):
+            if self.overtrump and led == ph.trump:
+                return "you must follow suit and beat the highest trump if you can"
+            return f"you must follow suit ({game.suit_label(led)})"
+        if self.overtrump:
+            return "you must trump, and beat the highest trump if you can"
+        return f"you have no {game.suit_label(led)}, so you must trump ({game.suit_label(ph.trump)})"
