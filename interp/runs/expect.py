@@ -19,7 +19,7 @@ from typing import Any
 
 from interp.errors import ScenarioError
 from interp.spec.inputfile import error
-from interp.spec.loader import Document
+from interp.spec.located import Document
 
 #: expect key -> (what it holds, whether it needs a finished deal)
 KEYS = {"facts": ("a mapping of fact name to value", True),

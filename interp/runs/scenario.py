@@ -17,7 +17,8 @@ from interp.spec.compiler import load_referenced_game
 from interp.errors import IllegalMoveError
 from interp.engine.events import lines as event_lines
 from interp.runs.expect import check_expect, expect_keys_problem
-from interp.spec.loader import Document, load_data
+from interp.spec.loader import load_data
+from interp.spec.located import Document
 from interp.spec.inputfile import Key, check_keys, error as _error, players, shown
 from interp.spec.inputfile import options as checked_options
 from interp.spec.values import finite_number, parse_seat

@@ -10,7 +10,8 @@ from fractions import Fraction
 
 from interp.dsl.cache import session
 from interp.engine.game import Game
-from interp.spec.loader import Document, load_spec
+from interp.spec.loader import load_spec
+from interp.spec.located import Document
 from interp.spec.resources import spec_path
 from interp.spec.bids import bid_ladder
 from interp.spec.texts import SpecDSL

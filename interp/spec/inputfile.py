@@ -1,7 +1,7 @@
 """Checks shared by the files a person writes by hand for `interp run` and `interp score --input`: known keys of
 the right type, the player count and the options, each mistake a ScenarioError at its line and column.
 
->>> from interp.spec.loader import Document
+>>> from interp.spec.located import Document
 >>> doc = Document("x.yaml", {"players": "three"})
 >>> check_keys(doc, "a score input", {"players": Key((int,), "a whole number", "players: 3")})
 Traceback (most recent call last):
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from interp.engine import match as engine
 from interp.errors import ScenarioError
-from interp.spec.loader import Document
+from interp.spec.located import Document
 from interp.spec.values import finite_number, short_repr
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from interp.errors import SpecError
-from interp.spec.loader import Document
+from interp.spec.located import Document
 from interp.spec.resources import SCHEMA_PATH
 from interp.spec.schemacheck import Undecided, passes
 

@@ -14,7 +14,7 @@ from interp.dsl.fuse import bound, forgetting, guarded_lines, indented, namespac
 from interp.dsl.runtime import Steady, Stretch
 from interp.dsl.stmts import assigned_names
 from interp.errors import SpecError
-from interp.spec.loader import Document
+from interp.spec.located import Document
 
 
 class SpecDSL:

@@ -18,7 +18,8 @@ from interp.cli import main
 from interp.dsl.runtime import MAX_LOOP_STEPS, BUDGET
 from interp.spec.compiler import load_game, load_referenced_game
 from interp.errors import Location, SpecError, SpecRuntimeError
-from interp.spec.loader import MAX_FILE_BYTES, load_spec, referenced_path
+from interp.spec.loader import load_spec, referenced_path
+from interp.spec.located import MAX_FILE_BYTES
 
 TINY = os.path.abspath("docs/examples/tiny.yaml")
 TINY_TEXT = Path(TINY).read_text(encoding="utf-8")
