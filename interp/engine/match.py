@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from interp.errors import IllegalMoveError, SpecRuntimeError
 from fractions import Fraction
-from itertools import chain, repeat
+from itertools import repeat
 from operator import is_
 
 from interp.dsl.runtime import PYTHON_ERRORS, BUDGET
@@ -130,10 +130,20 @@ def _seat_deal(st: State, play: bool) -> None:
 
 
 def advance(st: State) -> None:
-    """Run automatic phases (and skip phases whose `when` is false) until a seat must decide or the deal ends.
-    The `when` conditions checked between two phase starts share the defines they use (game.stretch, opened
-    and closed here in place: see `Stretch.open` and `close`). An automatic phase (not `interactive`) is done
-    once started."""
+    """Run the deal on from where it stands until a seat must decide or the deal ends.
+
+    Each turn of the loop below is one *step*: it ends the deal (a redeal, the last phase done, the match's
+    `end_now` holding before a phase starts), or starts the next phase and finishes it at once when it is
+    automatic (not `interactive`: done once started), or stops at a phase waiting for a seat's move. A finished
+    phase moves on to the next one or to its `goto` target (`finish_phase`). Each step gives the spec's
+    expressions a fresh loop budget (`BUDGET`); a deal may take at most MAX_AUTOMATIC_STEPS steps in a row
+    without a decision, so that a `goto` loop that never stops is reported (`runaway`), not run forever.
+
+    A phase whose `when` is false is skipped, and skipping one costs a step like starting one. The phases
+    skipped one after another are skipped in one run (`skip_phases`), which counts their steps as if this loop
+    had turned once for each. The `when` conditions checked between two phase starts share the defines they use
+    (game.stretch, opened before the first check and closed before a phase starts: see `Stretch`).
+    """
     st.legal = None  # the position changes: the moves listed before no longer hold
     game = st.game
     stretch = game.stretch
@@ -155,40 +165,25 @@ def advance(st: State) -> None:
                 return
             phase = phases[index]
             if st.ph is None and end_now is not None and end_now(st):
-                st.events.append(Event("match-end", value="target"))
-                end_deal(st)
-                st.match_over = True
+                end_match_now(st)
                 return
             try:
-                if st.ph is None:
+                if st.ph is None:  # the phase at `index` is next: skipped if its `when` is false, else started
                     when = phase.when
                     if when is not None:
                         if stretch.token is None:  # Stretch.open
                             stretch.token = object()
-                        if not when(st):  # skipped; and as a `when` only reads, nothing checked above can change
-                            first = index  # before the next phase's `when`: that is checked at once (a step each)
-                            while True:
-                                index += 1
-                                if index == count:
-                                    break
-                                when = phases[index].when
-                                if when is None or when(st):
-                                    break
-                            st.phase = index
-                            steps += index - first
-                            if steps > MAX_AUTOMATIC_STEPS:  # stopped at the phase where the count ran out
-                                st.phase = index - (steps - MAX_AUTOMATIC_STEPS - 1)
-                                steps = MAX_AUTOMATIC_STEPS + 1
+                        if not when(st):
+                            steps = skip_phases(st, phases, index, steps)
+                            index = st.phase
                             if index == count or steps > MAX_AUTOMATIC_STEPS:
-                                steps -= 1  # the loop's next turn counts this step again, and ends the deal or stops
-                                continue
+                                steps -= 1  # the loop's next turn counts this step again: it ends the deal
+                                continue  # or stops the runaway
                             phase = phases[index]
-                            if when is None:
-                                BUDGET.steps = 0  # as the loop's next turn would have it
                         stretch.token = None  # Stretch.close: the phase starts, the game changes
                     phase.start(st)
                     if phase.interactive and not phase.done(st):
-                        return
+                        return  # a seat must decide
                 elif not phase.done(st):  # a phase under way (advance called between its moves)
                     return
                 if gotos:
@@ -197,10 +192,53 @@ def advance(st: State) -> None:
                     st.ph = None
                     st.phase += 1
             except PYTHON_ERRORS as exc:
-                st.phase = index  # where it failed (a `when` of a phase being skipped, say)
+                st.phase = index  # where it failed
                 raise phase_failure(phases[index], exc) from None
     finally:
         stretch.token = None  # Stretch.close (a stretch is only opened above)
+
+
+def skip_phases(st: State, phases: list, index: int, steps: int) -> int:
+    """Skip the phase at `index` of `phases` (the game's), whose `when` was just found false at step `steps` of
+    `advance`, and the phases after it whose `when` is false too: set `st.phase` to the phase to start (the first
+    with no `when` or one that holds; len(phases) past the last) and give the steps counted once there.
+
+    A `when` only reads the game, so nothing that `advance` checks at the top of its loop (a redeal, the match's
+    end) can change between two of them: they are checked here one after the other, and each phase skipped
+    counts the step the loop would have taken for it. Past MAX_AUTOMATIC_STEPS, `st.phase` is left at the phase
+    where the count ran out and the count is MAX_AUTOMATIC_STEPS + 1, so that `advance` stops the runaway there,
+    as its loop would have. The `when`s of one run share the loop budget of the step that began it; a phase
+    with no `when` is landed on with a fresh one, as the loop's next turn would give it.
+    """
+    count = len(phases)
+    first = index
+    try:
+        while True:
+            index += 1
+            if index == count:
+                break
+            when = phases[index].when
+            if when is None or when(st):
+                break
+    except PYTHON_ERRORS as exc:
+        st.phase = index  # the phase being skipped whose `when` failed
+        raise phase_failure(phases[index], exc) from None
+    steps += index - first
+    if steps > MAX_AUTOMATIC_STEPS:  # stopped at the phase where the count ran out
+        st.phase = index - (steps - MAX_AUTOMATIC_STEPS - 1)
+        return MAX_AUTOMATIC_STEPS + 1
+    st.phase = index
+    if index < count and when is None:
+        BUDGET.steps = 0  # as the loop's next turn would have it
+    return steps
+
+
+def end_match_now(st: State) -> None:
+    """The match's `end_now` holds as a phase is to start (a target reached during a deal): the deal ends here,
+    scored as it stands, and so does the match."""
+    st.events.append(Event("match-end", value="target"))
+    end_deal(st)
+    st.match_over = True
 
 
 def runaway(phase) -> SpecRuntimeError:
@@ -404,7 +442,11 @@ def phase_failure(phase, exc: Exception) -> SpecRuntimeError:
 
 
 def apply(st: State, move: Move, check: bool = True) -> None:
-    """Apply a legal move and advance to the next decision (or the end of the deal)."""
+    """Apply a legal move and advance to the next decision (or the end of the deal). `check=False` trusts the
+    caller that the move is legal (one just listed by `legal_moves`). The phase plays the move and logs it in the
+    history (`Phase.play`); while the phase is under way and no redeal was called, the same phase asks again and
+    nothing else runs; once it is done it is finished (`finish_phase`) and the deal runs on (`advance`). A deal
+    of MAX_DEAL_MOVES moves is stopped (`endless_deal`)."""
     if st.deal_over or st.ph is None:
         raise IllegalMoveError("no move is pending: the deal is over")
     phase = st.game.phases[st.phase]
@@ -414,10 +456,7 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     BUDGET.steps = 0
     history = st.history
     if len(history) >= MAX_DEAL_MOVES and history[-MAX_DEAL_MOVES][0] == st.deal_no:
-        raise SpecRuntimeError(f"deal {st.deal_no} has gone on for {MAX_DEAL_MOVES:,} moves without ending "
-                               f"(now in phase {phase.id!r})", phase.location,
-                               "a phase or `goto` loop that no move ends? check its end condition",
-                               phase.source_line)
+        raise endless_deal(st, phase)
     try:
         if not phase.play(st, move, history):
             if not st.abandon:
@@ -427,6 +466,14 @@ def apply(st: State, move: Move, check: bool = True) -> None:
     except PYTHON_ERRORS as exc:
         raise phase_failure(phase, exc) from None
     advance(st)
+
+
+def endless_deal(st: State, phase) -> SpecRuntimeError:
+    """The error of a deal that has taken MAX_DEAL_MOVES moves (the move log's entry that many moves back is of
+    this deal too) and still goes on."""
+    return SpecRuntimeError(f"deal {st.deal_no} has gone on for {MAX_DEAL_MOVES:,} moves without ending "
+                            f"(now in phase {phase.id!r})", phase.location,
+                            "a phase or `goto` loop that no move ends? check its end condition", phase.source_line)
 
 
 def notation(st: State, move: Move) -> str:
