@@ -43,7 +43,7 @@ class Listener:
     send: Send
 
 
-@dataclass
+@dataclass(repr=False)
 class Table:
     """One table: the match (`st`), who sits where, and who is listening."""
 
@@ -58,6 +58,9 @@ class Table:
     ready: set = field(default_factory=set)  # human seats that asked for the next deal
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots_running: bool = False
+
+    def __repr__(self) -> str:
+        return f"<table {self.row.id} of {self.row.name}>"
 
     @property
     def id(self) -> str:
