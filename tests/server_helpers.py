@@ -142,3 +142,31 @@ def play_together(sockets: list, rng: random.Random, until=lambda record: record
             if decision and not until(message["record"]):
                 ws.send_json({"type": "move", "move": rng.choice(decision["moves"])["notation"]})
     return last
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: str, port: int, *extra: str):
+    """`interp serve` as a subprocess on 127.0.0.1:`port` over the database `db`, once it answers (bots at once)."""
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    process = subprocess.Popen([sys.executable, "-m", "interp", "serve", "--port", str(port), "--db", db,
+                                "--bot-delay", "0", *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).read()
+            return process
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(process.stdout.read().decode())
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("interp serve did not answer within 30 s")

@@ -1,0 +1,96 @@
+"""A real browser at the table: Playwright drives the system's Chromium (Debian/Ubuntu: `apt-get install chromium`).
+Two browser contexts are two friends at a Hearts table with bots in the other seats; they create the table in the
+lobby, open their invite links and click through a whole deal. Skips, saying why, without playwright or Chromium."""
+from __future__ import annotations
+
+import os
+import shutil
+import time
+
+import pytest
+
+from tests.server_helpers import free_port, start_server
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
+CHROMIUM = os.environ.get("INTERP_CHROMIUM") or next(
+    (p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", shutil.which("chromium") or "") if p and os.path.exists(p)),
+    None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install chromium, or set "
+                                                          "INTERP_CHROMIUM to its path)")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+SHOTS = os.environ.get("INTERP_SCREENSHOTS")  # a folder to keep the screenshots in
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    process = start_server(str(tmp_path / "tables.sqlite"), port)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(10)
+
+
+def create_table(page, base: str) -> list:
+    """In the lobby: Hearts, South and North people, West and East bots; the two invite links."""
+    page.goto(base + "/")
+    page.select_option("#game", "hearts")
+    page.select_option("select[data-seat='1']", "bot:random")
+    page.select_option("select[data-seat='2']", "human")
+    page.select_option("select[data-seat='3']", "bot:random")
+    page.click("#create")
+    page.wait_for_selector("#link-list a[data-seat='2']")
+    return [page.get_attribute(f"#link-list a[data-seat='{s}']", "href") for s in (0, 2)]
+
+
+def take_a_turn(page) -> bool:
+    """Make this seat's move if it has one: a multi-card discard by selecting then confirming, a card by
+    clicking it, a choice by its button. True when a move was made."""
+    if page.locator("#confirm").count():
+        for card in page.locator("#hand .card.playable").all()[:3]:
+            card.click()
+        page.click("#confirm")
+        return True
+    playable = page.locator("#hand .card.playable")
+    if playable.count():
+        playable.first.click()
+        return True
+    buttons = page.locator("#decision button.move")
+    if buttons.count():
+        buttons.first.click()
+        return True
+    return False
+
+
+def test_browser_two_friends_play_a_whole_deal_of_hearts(server, tmp_path):
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        lobby = browser.new_page()
+        links = create_table(lobby, server)
+        friends = []
+        for link, size in zip(links, ({"width": 1100, "height": 800}, {"width": 390, "height": 844})):  # a phone
+            page = browser.new_context(viewport=size).new_page()
+            page.goto(link)
+            page.wait_for_selector("#hand .card")
+            friends.append(page)
+        deadline = time.monotonic() + 120
+        while not all(p.locator("#next").count() for p in friends):
+            assert time.monotonic() < deadline, "the deal did not end within two minutes"
+            moved = False
+            for page in friends:
+                moved = take_a_turn(page) or moved
+            if not moved:
+                time.sleep(0.05)
+            for page in friends:
+                assert page.text_content("#error") in ("", None), page.text_content("#error")
+        folder = SHOTS or str(tmp_path)
+        for name, page in zip(("south", "north-phone"), friends):
+            page.screenshot(path=os.path.join(folder, f"hearts-{name}.png"), full_page=True)
+            assert "Deal 1 result" in page.text_content("#between")
+            assert page.locator(".sheet tr").count() == 5  # the header and four players
+        assert friends[0].text_content("#who") == "you are South"
+        friends[0].click("#next")
+        friends[1].click("#next")
+        friends[0].wait_for_selector("#hand .card", timeout=10000)
+        assert "deal 2" in friends[0].text_content("#log")
+        browser.close()
