@@ -257,3 +257,38 @@ def test_the_hidden_card_proof_finds_a_card_leaked_on_purpose(monkeypatch):
     monkeypatch.setattr(State, "view", full_view)
     found = _leaks_in("hearts", 1)
     assert {seat for seat, _ in found} == {0, 1, 2, 3, None}
+
+
+# -- resuming from the store ------------------------------------------------------------------------------------------
+def _hall(path) -> Hall:
+    hall = Hall(Store(str(path)), GAMES, delay=0)
+    hall.games = LOADED
+    return hall
+
+
+def _played(path, moves: int):
+    hall = _hall(path)
+    table = hall.create("preferans", 3, {"pool_target": 20}, [("human", "")] * 3, seed=9)
+    rng = random.Random(4)
+    for _ in range(moves):
+        table.commit(rng.choice(engine.legal_moves(table.st)))
+    hall.store.close()
+    return table
+
+
+def test_a_stored_table_resumes_at_the_position_its_log_leads_to(tmp_path):
+    table = _played(tmp_path / "t.sqlite", 12)
+    hall = _hall(tmp_path / "t.sqlite")
+    assert hall.resume() == []
+    again = hall.tables[table.id]
+    assert again.st.to_json() == table.st.to_json() and again.seats == table.seats
+
+
+def test_a_stored_table_whose_log_does_not_lead_to_its_digest_is_not_opened(tmp_path):
+    table = _played(tmp_path / "t.sqlite", 5)
+    store = Store(str(tmp_path / "t.sqlite"))
+    store.db.execute("UPDATE tables SET position = ?", ("0" * 32,))  # as if a move had been lost or changed
+    store.close()
+    hall = _hall(tmp_path / "t.sqlite")
+    assert hall.resume() == [f"table {table.id}: its moves do not lead to the position it recorded"]
+    assert table.id not in hall.tables
