@@ -266,9 +266,9 @@ def _hall(path) -> Hall:
     return hall
 
 
-def _played(path, moves: int):
+def _played(path, moves: int, seats=(("human", ""),) * 3):
     hall = _hall(path)
-    table = hall.create("preferans", 3, {"pool_target": 20}, [("human", "")] * 3, seed=9)
+    table = hall.create("preferans", 3, {"pool_target": 20}, list(seats), seed=9)
     rng = random.Random(4)
     for _ in range(moves):
         table.commit(rng.choice(engine.legal_moves(table.st)))
@@ -276,8 +276,9 @@ def _played(path, moves: int):
     return table
 
 
-def test_a_stored_table_resumes_at_the_position_its_log_leads_to(tmp_path):
-    table = _played(tmp_path / "t.sqlite", 12)
+@pytest.mark.parametrize("seats", [(("human", ""),) * 3, (("human", ""), ("bot", "random"), ("bot", "random"))])
+def test_a_stored_table_resumes_at_the_position_its_log_leads_to(tmp_path, seats):
+    table = _played(tmp_path / "t.sqlite", 12, seats)
     hall = _hall(tmp_path / "t.sqlite")
     assert hall.resume() == []
     again = hall.tables[table.id]

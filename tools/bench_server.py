@@ -1,12 +1,13 @@
 """Load benchmark of the table server: one `interp serve` on 127.0.0.1, N tables of one game, each with one scripted
-person (a WebSocket client that moves after a short think) and bots in the other seats (no pause).
+person (a WebSocket client that moves after a short think) and bots in the other seats (pausing as `interp serve`'s
+bots do, `--bot-delay`; 0 for the heaviest load).
 
 For each N it reports the move round trip as the person sees it — from sending a move to the state message that
 carries it (committed to SQLite first) — p50 and p99, moves measured, and the server's memory per table (its
 resident set after the tables are open and played on, less before, over N). Bounded in time: `--seconds` of play
 per N, plus the set-up.
 
-    python tools/bench_server.py [--tables 10,100,500] [--seconds 15] [--game hearts] [--think 0.5]
+    python tools/bench_server.py [--tables 10,100,500] [--seconds 15] [--game hearts] [--think 0.5] [--bot-delay 1]
 """
 from __future__ import annotations
 
@@ -79,14 +80,15 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bot", default="random")
     parser.add_argument("--think", type=float, default=0.5, help="a person's mean seconds before a move")
+    parser.add_argument("--bot-delay", type=float, default=1.0, help="the bots' pause before a move (as `interp serve`)")
     args = parser.parse_args()
     print(f"{args.game}, {args.players} players: 1 scripted person + {args.players - 1} {args.bot} bots a table; "
-          f"{args.seconds:g} s of play per N; think {args.think:g} s")
+          f"{args.seconds:g} s of play per N; a person thinks 0-{2 * args.think:g} s, a bot {args.bot_delay:g} s")
     print(f"{'tables':>6} {'moves':>7} {'p50 ms':>8} {'p99 ms':>8} {'KB/table':>9}")
     for n in (int(x) for x in args.tables.split(",")):
         with tempfile.TemporaryDirectory() as folder:
             port = free_port()
-            server = start_server(os.path.join(folder, "bench.sqlite"), port)
+            server = start_server(os.path.join(folder, "bench.sqlite"), port, "--bot-delay", str(args.bot_delay))
             try:
                 base = f"http://127.0.0.1:{port}"
                 before = rss_kb(server.pid)

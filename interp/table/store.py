@@ -1,12 +1,13 @@
 """The table server's database: SQLite through the standard library, one file, every move committed as it is made.
 
 A table row holds the match's settings (the game by its catalogue name, never a path a client gave), its seed,
-first dealer, deal number, match number and the digest of its position (`replay.position`); a seat row its kind
-(human or bot), bot name and invite token; a move row one entry of the move log. The log and the settings replay
-the match exactly (`interp.runs.replay.replay`), and the digest proves the replay reached the same position.
+first dealer, deal number, match number and the digest of a position (`replay.position`) with the number of moves
+and the deal that lead to it; a seat row its kind (human or bot), bot name and invite token; a move row one entry
+of the move log. The log and the settings replay the match exactly (`interp.runs.replay.replay`), and the digest
+proves the replay reached the same position.
 
 >>> store = Store(":memory:")
->>> store.create(TableRow("t1", "tiny", 2, {}, 5, 0, 1, 1, "", "spy"), [SeatRow(0, "human", "", "tok"),
+>>> store.create(TableRow("t1", "tiny", 2, {}, 5, 0, 1, 1, "", 0, 1, "spy"), [SeatRow(0, "human", "", "tok"),
 ...              SeatRow(1, "bot", "random", "")])
 >>> store.add_move("t1", 1, 0, [1, 0, "AS"], 1, "abc")
 >>> [row.name for row in store.tables()], store.moves("t1", 1)
@@ -21,7 +22,8 @@ from dataclasses import dataclass
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, name TEXT NOT NULL, players INTEGER NOT NULL,
     options TEXT NOT NULL, seed INTEGER NOT NULL, dealer INTEGER NOT NULL, deal_no INTEGER NOT NULL,
-    match_no INTEGER NOT NULL, position TEXT NOT NULL, spectator TEXT NOT NULL);
+    match_no INTEGER NOT NULL, position TEXT NOT NULL, position_moves INTEGER NOT NULL,
+    position_deal INTEGER NOT NULL, spectator TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL,
     bot TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY (table_id, seat));
 CREATE TABLE IF NOT EXISTS moves (table_id TEXT NOT NULL, match_no INTEGER NOT NULL, idx INTEGER NOT NULL,
@@ -41,7 +43,9 @@ class TableRow:
     dealer: int
     deal_no: int
     match_no: int
-    position: str
+    position: str  # the digest of the position after the first `position_moves` moves, in deal `position_deal`
+    position_moves: int
+    position_deal: int
     spectator: str
 
 
@@ -73,24 +77,32 @@ class Store:
     def create(self, row: TableRow, seats: list) -> None:
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
+            self.db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                             (row.id, row.name, row.players, json.dumps(row.options), row.seed, row.dealer,
-                             row.deal_no, row.match_no, row.position, row.spectator))
+                             row.deal_no, row.match_no, row.position, row.position_moves, row.position_deal,
+                             row.spectator))
             self.db.executemany("INSERT INTO seats VALUES (?,?,?,?,?)",
                                 [(row.id, s.seat, s.kind, s.bot, s.token) for s in seats])
 
-    def add_move(self, table_id: str, match_no: int, index: int, entry: list, deal_no: int, position: str) -> None:
-        """Append log entry `index` ([deal, seat, move text]) and the position it leads to, in one transaction."""
+    def add_move(self, table_id: str, match_no: int, index: int, entry: list, deal_no: int,
+                 position: str | None = None) -> None:
+        """Append log entry `index` ([deal, seat, move text]) and, if given, the digest of the position it leads
+        to, in one transaction."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("INSERT INTO moves VALUES (?,?,?,?,?,?)", (table_id, match_no, index, *entry))
-            self.db.execute("UPDATE tables SET deal_no=?, position=? WHERE id=?", (deal_no, position, table_id))
+            if position is None:
+                self.db.execute("UPDATE tables SET deal_no=? WHERE id=?", (deal_no, table_id))
+            else:
+                self.db.execute("UPDATE tables SET deal_no=?, position=?, position_moves=?, position_deal=? WHERE id=?",
+                                (deal_no, position, index + 1, deal_no, table_id))
 
     def update(self, row: TableRow) -> None:
         """Store where the match stands after a move-less step (the next deal, a new match)."""
         with self.db:
-            self.db.execute("UPDATE tables SET seed=?, dealer=?, deal_no=?, match_no=?, position=? WHERE id=?",
-                            (row.seed, row.dealer, row.deal_no, row.match_no, row.position, row.id))
+            self.db.execute("UPDATE tables SET seed=?, dealer=?, deal_no=?, match_no=?, position=?, position_moves=?, "
+                            "position_deal=? WHERE id=?", (row.seed, row.dealer, row.deal_no, row.match_no, row.position,
+                                                           row.position_moves, row.position_deal, row.id))
 
     def tables(self) -> list:
         rows = self.db.execute("SELECT * FROM tables ORDER BY rowid").fetchall()

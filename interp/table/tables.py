@@ -143,13 +143,17 @@ class Table:
         self.commit(move)
 
     def commit(self, move) -> None:
-        """Apply `move` and write it to the store before anyone is told."""
+        """Apply `move` and write it to the store before anyone is told. The digest of the position is written
+        with it when the table then waits for a person (or the deal is over); a bot's move that another follows at
+        once is written without (the digest costs more than the move), and a resume checks the log up to the last
+        digest, then replays the moves after it."""
         st = self.st
         before = len(st.history)
         engine.apply(st, move)
+        digest = replay.position(st) if st.deal_over or engine.to_move(st) not in self.agents else None
         for index in range(before, len(st.history)):
             self.store.add_move(self.id, self.row.match_no, index, list(st.history[index]), st.deal_no,
-                                replay.position(st))
+                                digest if index == len(st.history) - 1 else None)
 
     def next(self, seat: int) -> None:
         """A human seat is ready for the next deal (or, at the end, a new match): it starts when all are."""
@@ -170,8 +174,14 @@ class Table:
             self.make_agents()
         else:
             engine.next_deal(self.st)
-        self.row.deal_no, self.row.position = self.st.deal_no, replay.position(self.st)
+        self.mark()
         self.store.update(self.row)
+
+    def mark(self) -> None:
+        """Take the digest of the position as it is now into the table's row (stored by the caller)."""
+        row, st = self.row, self.st
+        row.deal_no = row.position_deal = st.deal_no
+        row.position, row.position_moves = replay.position(st), len(st.history)
 
     # -- bots -----------------------------------------------------------------------------------------------------------
     def kick(self) -> None:
@@ -238,7 +248,7 @@ class Hall:
         seed = secrets.randbelow(2 ** 31) if seed is None else seed
         st = engine.new_match(game, players, seed, resolved)
         row = TableRow(secrets.token_urlsafe(9), name, players, dict(options), seed, st.dealer, st.deal_no, 1,
-                       replay.position(st), secrets.token_urlsafe(16))
+                       replay.position(st), 0, st.deal_no, secrets.token_urlsafe(16))
         seat_rows = [SeatRow(s, kind, bot if kind == "bot" else "", secrets.token_urlsafe(16) if kind == "human" else "")
                      for s, (kind, bot) in enumerate(seats)]
         self.store.create(row, seat_rows)
@@ -251,18 +261,21 @@ class Hall:
         return table
 
     def resume(self) -> list:
-        """Rebuild every stored table by replaying its log and checking its digest; the lines of the tables that
-        could not be (they stay in the store, untouched)."""
+        """Rebuild every stored table by replaying its log, checked against its digest (the log up to the digest's
+        move leads to it; the moves after it replay legally); the lines of the tables that could not be (they stay in
+        the store, untouched)."""
         problems = []
         for row in self.store.tables():
             try:
                 game = self.game(row.name)
-                st = replay.replay(game, self.store.moves(row.id, row.match_no), row.players, row.seed,
-                                   row.options, row.dealer, row.deal_no)
+                log = self.store.moves(row.id, row.match_no)
+                settings = (row.players, row.seed, row.options, row.dealer)
+                marked = replay.replay(game, log[:row.position_moves], *settings, row.position_deal)
+                st = replay.replay(game, log, *settings, row.deal_no)
             except (Refused, InterpError, ValueError) as exc:
                 problems.append(f"table {row.id}: cannot be resumed ({exc})")
                 continue
-            if replay.position(st) != row.position:
+            if replay.position(marked) != row.position:
                 problems.append(f"table {row.id}: its moves do not lead to the position it recorded")
                 continue
             self.open(row, game, st, self.store.seats(row.id))
