@@ -70,6 +70,7 @@ def test_a_person_plays_a_whole_deal_of_every_shipped_game_through_the_socket(cl
     last = records[-1]
     assert last["deal_over"] and last["result"]["deal"] == 1
     assert len(last["sheet"]["rows"]) == n and last["decision"] is None
+    assert sent > 0 or not last["seats"][0]["active"]  # the person's own decisions, made through the socket
 
 
 def test_two_friends_each_get_only_their_own_seat_and_play_one_deal(client):

@@ -54,7 +54,7 @@ class LiteralConsole(Console):
         return colour(super().render_str(literal(text), **{**kwargs, "markup": False, "emoji": False}))
 
 
-RED_SUITS = re.compile("[♥♦]")
+RED_SUITS = present.RED_SYMBOLS  # the page draws the same suits red
 
 
 def colour(text):
