@@ -550,12 +550,17 @@ def _score_json(st) -> dict:
 
 # -- serve ---------------------------------------------------------------------------------------------------------
 def cmd_serve(args, console: Console) -> int:
+    import sqlite3
     from interp.table.server import catalogue, serve
     games = catalogue(args.spec)
     for path in args.spec:
         load_game(path)  # a broken spec is reported now, at its line and column
     console.print(f"interp table server: open http://{args.host}:{args.port}/ (tables in {args.db}; Ctrl-C stops)")
-    serve(args.host, args.port, args.db, games, args.bot_delay)
+    try:
+        serve(args.host, args.port, args.db, games, args.bot_delay)
+    except sqlite3.Error as exc:
+        _error(f"{args.db}: cannot hold the tables there ({exc})")
+        return EXIT_SPEC
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import time
 
 import pytest
@@ -22,13 +23,28 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 SHOTS = os.environ.get("INTERP_SCREENSHOTS")  # a folder to keep the screenshots in
 
 
+class Server:
+    """`interp serve` on a free port over a database in `folder`; `kill` ends it with SIGKILL, `start` again."""
+
+    def __init__(self, folder):
+        self.db, self.port = str(folder / "tables.sqlite"), free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = start_server(self.db, self.port)
+
+    def kill(self) -> None:
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def start(self) -> None:
+        self.process = start_server(self.db, self.port)
+
+
 @pytest.fixture
 def server(tmp_path):
-    port = free_port()
-    process = start_server(str(tmp_path / "tables.sqlite"), port)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(10)
+    running = Server(tmp_path)
+    yield running
+    running.process.terminate()
+    running.process.wait(10)
 
 
 def create_table(page, base: str) -> list:
@@ -63,18 +79,30 @@ def take_a_turn(page) -> bool:
 
 
 def test_browser_two_friends_play_a_whole_deal_of_hearts(server, tmp_path):
+    """... and halfway through the server is killed (SIGKILL) and started again: both pages reconnect by themselves
+    and the deal goes on where it stood."""
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         lobby = browser.new_page()
-        links = create_table(lobby, server)
+        links = create_table(lobby, server.url)
         friends = []
         for link, size in zip(links, ({"width": 1100, "height": 800}, {"width": 390, "height": 844})):  # a phone
             page = browser.new_context(viewport=size).new_page()
             page.goto(link)
             page.wait_for_selector("#hand .card")
             friends.append(page)
-        deadline = time.monotonic() + 120
+        deadline, killed = time.monotonic() + 120, False
         while not all(p.locator("#next").count() for p in friends):
+            if not killed and friends[0].locator("#log li").count() > 40:
+                hand = friends[0].text_content("#hand")
+                server.kill()
+                killed = True
+                for page in friends:
+                    page.wait_for_selector("#connection.lost", timeout=15000)
+                server.start()
+                for page in friends:
+                    page.wait_for_selector("#connection.ok", timeout=15000)
+                assert friends[0].text_content("#hand") == hand
             assert time.monotonic() < deadline, "the deal did not end within two minutes"
             moved = False
             for page in friends:

@@ -303,3 +303,9 @@ def test_the_command_line_loads_no_web_machinery_until_serve():
             "print(sorted(m for m in ('starlette', 'uvicorn', 'websockets') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_serve_refuses_a_database_it_cannot_open_in_one_line(tmp_path, capsys):
+    from interp.cli import main
+    assert main(["serve", "--db", str(tmp_path), "--port", "9"]) == 2
+    assert capsys.readouterr().err == f"{tmp_path}: cannot hold the tables there (unable to open database file)\n"
