@@ -51,6 +51,7 @@ def create_table(page, base: str) -> list:
     """In the lobby: Hearts, South and North people, West and East bots; the two invite links."""
     page.goto(base + "/")
     page.select_option("#game", "hearts")
+    page.wait_for_selector("#new-table[data-game='hearts']")
     page.select_option("select[data-seat='1']", "bot:random")
     page.select_option("select[data-seat='2']", "human")
     page.select_option("select[data-seat='3']", "bot:random")

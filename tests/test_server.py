@@ -309,3 +309,12 @@ def test_serve_refuses_a_database_it_cannot_open_in_one_line(tmp_path, capsys):
     from interp.cli import main
     assert main(["serve", "--db", str(tmp_path), "--port", "9"]) == 2
     assert capsys.readouterr().err == f"{tmp_path}: cannot hold the tables there (unable to open database file)\n"
+
+
+def test_the_lobby_lists_the_catalogue_and_describes_a_game_by_name_only(client):
+    listed = client.get("/api/games").json()
+    assert listed["games"] == sorted(GAMES) and listed["bots"] == ["heuristic", "random", "search"]
+    hearts = client.get("/api/games/hearts").json()
+    assert hearts["players"] == [4] and hearts["seat_names"]["4"] == ["South", "West", "North", "East"]
+    assert client.get("/api/games/..%2Fgames%2Fhearts").status_code == 404
+    assert client.get("/").status_code == 200 and "<form" in client.get("/").text

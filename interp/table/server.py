@@ -2,7 +2,8 @@
 per open page. Starlette does all the HTTP and WebSocket work; this module only routes and checks messages.
 
 Routes: `/` the lobby page, `/table/{id}` the table page (the invite token in its `#` part, so it never reaches a
-server log), `/api/games` the games offered, `POST /api/tables` a new table (returns the invite links),
+server log), `/api/games` the games offered (`/api/games/{name}`: one's player counts, seats and options),
+`POST /api/tables` a new table (returns the invite links),
 `/ws/{id}?token=T` a seat's (or the spectator's) live connection, `/static/…` the page's files.
 
 On the socket the client sends JSON objects of at most MAX_MESSAGE bytes: `{"type": "move", "move": NOTATION}`
@@ -71,7 +72,13 @@ def make_app(db: str, games: dict, delay: float = 1.0) -> Starlette:
         return FileResponse(os.path.join(STATIC, "table.html"))
 
     async def list_games(request: Request):
-        return JSONResponse({"games": [game_entry(hall, name) for name in sorted(games)], "bots": list(AGENT_NAMES)})
+        return JSONResponse({"games": sorted(games), "bots": list(AGENT_NAMES)})
+
+    async def describe_game(request: Request):
+        try:
+            return JSONResponse(game_entry(hall, request.path_params["name"]))
+        except Refused as exc:
+            return JSONResponse({"error": str(exc)}, status_code=404)
 
     async def new_table(request: Request):
         body = await request.body()
@@ -121,6 +128,7 @@ def make_app(db: str, games: dict, delay: float = 1.0) -> Starlette:
                 table.listeners.remove(listener)
 
     routes = [Route("/", lobby), Route("/table/{table}", table_page), Route("/api/games", list_games),
+              Route("/api/games/{name}", describe_game),
               Route("/api/tables", new_table, methods=["POST"]), WebSocketRoute("/ws/{table}", socket),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -1,6 +1,6 @@
 // The lobby: pick a game, its options, the player count and who sits where; create the table; show the links.
 "use strict";
-let games = [], bots = [];
+let bots = [], game = null;   // the game chosen, as /api/games/NAME describes it
 const $ = (id) => document.getElementById(id);
 
 function el(tag, attrs, ...children) {
@@ -12,17 +12,17 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function current() { return games.find((g) => g.name === $("game").value); }
-
-function showPlayers() {
-  const game = current(), select = $("players");
+async function showPlayers() {
+  game = await (await fetch("/api/games/" + encodeURIComponent($("game").value))).json();
+  const select = $("players");
   select.replaceChildren(...game.players.map((n) => el("option", {value: n, text: n})));
   select.value = game.default_players;
   showSeats(); showOptions();
+  $("new-table").dataset.game = game.name;   // the form is the chosen game's
 }
 
 function showSeats() {
-  const game = current(), n = Number($("players").value), names = game.seat_names[n];
+  const n = Number($("players").value), names = game.seat_names[n];
   const box = $("seats");
   box.replaceChildren(el("legend", {text: "Seats"}));
   names.forEach((name, seat) => {
@@ -37,7 +37,7 @@ function showSeats() {
 function showOptions() {
   const box = $("options");
   box.replaceChildren(el("legend", {text: "Options"}));
-  for (const opt of current().options) {
+  for (const opt of game.options) {
     let input;
     if (opt.values.length) {
       input = el("select", {name: opt.name});
@@ -52,11 +52,11 @@ function showOptions() {
     input.dataset.kind = typeof opt.default;
     box.append(el("label", {title: opt.doc}, opt.name + " ", input, el("small", {text: " " + opt.doc})));
   }
-  box.hidden = current().options.length === 0;
+  box.hidden = game.options.length === 0;
 }
 
 function optionValues() {
-  const out = {}, game = current();
+  const out = {};
   for (const input of $("options").querySelectorAll("input, select")) {
     const opt = game.options.find((o) => o.name === input.name);
     let value = input.type === "checkbox" ? input.checked : input.value;
@@ -90,11 +90,12 @@ async function create(event) {
 
 async function start() {
   const data = await (await fetch("/api/games")).json();
-  games = data.games; bots = data.bots;
-  $("game").replaceChildren(...games.map((g) => el("option", {value: g.name, text: `${g.title} (${g.name})`})));
+  bots = data.bots;
+  $("game").replaceChildren(...data.games.map((name) => el("option", {value: name, text: name})));
   $("game").addEventListener("change", showPlayers);
   $("players").addEventListener("change", () => { showSeats(); });
   $("new-table").addEventListener("submit", create);
-  showPlayers();
+  await showPlayers();
+  $("create").disabled = false;
 }
 start();
