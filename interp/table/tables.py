@@ -13,6 +13,7 @@ a spectator: the public view). Bots move from their seat's view, after a pause (
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
@@ -28,6 +29,7 @@ from interp.table import present
 from interp.table.store import SeatRow, Store, TableRow
 
 SEAT_KINDS = ("human", "bot")
+LOG = logging.getLogger("interp.serve")
 Send = Callable[[dict], Awaitable[Any]]  # sends one message to one connection
 
 
@@ -205,7 +207,11 @@ class Table:
                     view, moves, made = st.view(seat), engine.legal_moves(st), len(st.history)
                 if self.delay:
                     await asyncio.sleep(self.delay)
-                move = await asyncio.to_thread(self.agents[seat].choose, view, moves)
+                try:
+                    move = await asyncio.to_thread(self.agents[seat].choose, view, moves)
+                except Exception:  # a bot that fails stops its table's bots, not the server
+                    LOG.exception("table %s: the bot of seat %s failed", self.id, seat)
+                    return
                 async with self.lock:
                     if self.st is not st or len(st.history) != made:
                         continue  # the position changed meanwhile (a new match): look again
