@@ -318,3 +318,28 @@ def test_the_lobby_lists_the_catalogue_and_describes_a_game_by_name_only(client)
     assert hearts["players"] == [4] and hearts["seat_names"]["4"] == ["South", "West", "North", "East"]
     assert client.get("/api/games/..%2Fgames%2Fhearts").status_code == 404
     assert client.get("/").status_code == 200 and "<form" in client.get("/").text
+
+
+def test_play_again_starts_a_new_match_at_the_same_table_and_it_resumes_from_the_store(tmp_path):
+    hall = _hall(tmp_path / "t.sqlite")
+    table = hall.create("tarot", 4, {"rounds": 1}, [("human", "")] * 4, seed=2)
+    rng = random.Random(6)
+    while not table.st.match_over:
+        if table.st.deal_over:
+            for seat in range(4):
+                table.next(seat)
+        else:
+            table.commit(rng.choice(engine.legal_moves(table.st)))
+    assert table.record(0)["record"]["final"] is not None
+    first_seed = table.row.seed
+    for seat in range(3):
+        table.next(seat)
+    assert table.st.match_over and table.record(0)["waiting"] == ["David"]
+    table.next(3)
+    assert (table.row.match_no, table.st.deal_no, table.st.match_over) == (2, 1, False)
+    assert table.row.seed != first_seed and table.st.history == []
+    table.commit(engine.legal_moves(table.st)[0])
+    hall.store.close()
+    again = _hall(tmp_path / "t.sqlite")
+    assert again.resume() == []
+    assert again.tables[table.id].st.to_json() == table.st.to_json()
