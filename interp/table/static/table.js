@@ -25,6 +25,20 @@ function card(code, extra) {
   return node;
 }
 
+function inColour(text) {
+  // the line's text, with the symbols of the suits the deck draws red in red
+  const red = new Set(Object.values(deck).filter((c) => c.red && c.symbol).map((c) => c.symbol));
+  const parts = [];
+  let plain = "";
+  for (const ch of text) {
+    if (!red.has(ch)) { plain += ch; continue; }
+    parts.push(plain, el("span", {class: "red", text: ch}));
+    plain = "";
+  }
+  parts.push(plain);
+  return parts;
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}?token=${encodeURIComponent(token)}`);
@@ -73,7 +87,7 @@ function show(message) {
   $("last-trick").replaceChildren(...(last ? [...last.plays.map((p) => el("figure", {}, card(p.card),
     el("figcaption", {text: p.name}))), el("p", {text: last.winner ? `${last.winner} wins` : "nobody wins"})] : []));
   showSheet(r.sheet);
-  $("log").replaceChildren(...r.log.map((line) => el("li", {text: line})));
+  $("log").replaceChildren(...r.log.map((line) => el("li", {}, ...inColour(line))));
   $("log").scrollTop = $("log").scrollHeight;
   showDecision(r.decision);
   showBetween(message);
@@ -91,6 +105,9 @@ function showDecision(decision) {
   const box = $("decision");
   box.replaceChildren();
   const several = decision && decision.phase === "discard";
+  if (!decision && record.to_move && !record.deal_over) {
+    box.append(el("p", {class: "waiting", text: `${record.to_move} to move`}));
+  }
   if (decision) {
     box.append(el("p", {class: "prompt", text: decision.prompt + (decision.for ? ` (for ${decision.for})` : "")}));
     for (const m of decision.moves) {
