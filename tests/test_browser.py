@@ -13,9 +13,9 @@ import pytest
 from tests.server_helpers import free_port, start_server
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
-CHROMIUM = os.environ.get("INTERP_CHROMIUM") or next(
-    (p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", shutil.which("chromium") or "") if p and os.path.exists(p)),
-    None)
+CANDIDATES = (os.environ.get("INTERP_CHROMIUM", ""), "/usr/bin/chromium", "/usr/bin/chromium-browser",
+              shutil.which("chromium") or "", shutil.which("chromium-browser") or "")
+CHROMIUM = next((path for path in CANDIDATES if path and os.path.isfile(path)), None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install chromium, or set "
                                                           "INTERP_CHROMIUM to its path)")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
