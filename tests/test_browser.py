@@ -62,20 +62,20 @@ def create_table(page, base: str) -> list:
 
 def take_a_turn(page) -> bool:
     """Make this seat's move if it has one: a multi-card discard by selecting then confirming, a card by
-    clicking it, a choice by its button. True when a move was made."""
-    if page.locator("#confirm").count():
-        for card in page.locator("#hand .card.playable").all()[:3]:
-            card.click()
-        page.click("#confirm")
-        return True
-    playable = page.locator("#hand .card.playable")
-    if playable.count():
-        playable.first.click()
-        return True
-    buttons = page.locator("#decision button.move")
-    if buttons.count():
-        buttons.first.click()
-        return True
+    clicking it, a choice by its button. True when a move was made. The page re-renders as the bots play, so what
+    was clickable may be gone a moment later: a click that finds nothing within a second is no move."""
+    try:
+        if page.locator("#confirm").count():
+            for card in page.locator("#hand .card.playable").all()[:3]:
+                card.click(timeout=1000)
+            page.click("#confirm", timeout=1000)
+            return True
+        for target in ("#hand .card.playable", "#decision button.move"):
+            if page.locator(target).count():
+                page.locator(target).first.click(timeout=1000)
+                return True
+    except sync_api.TimeoutError:
+        pass
     return False
 
 

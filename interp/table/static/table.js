@@ -6,6 +6,7 @@ const tableId = location.pathname.split("/").pop();
 const token = location.hash.slice(1);
 let deck = {}, seat = null, socket = null, retry = 0, record = null;
 let selected = new Set(), queue = [];   // cards picked for a discard of several, and those still to send
+let pending = false;                     // a move was sent: no other until the server answers
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -45,6 +46,7 @@ function connect() {
   socket.onopen = () => { retry = 0; $("connection").textContent = "connected"; $("connection").className = "connection ok"; };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
+    pending = false;
     $("connection").className = "connection lost";
     if (event.code === 4403) { $("connection").textContent = "this link opens no seat"; return; }
     const wait = Math.min(8000, 500 * 2 ** retry++);
@@ -57,7 +59,17 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+function sendMove(notation) {
+  // one move per decision: a second click before the server's answer is not sent
+  if (pending) return;
+  pending = true;
+  document.body.classList.add("pending");
+  send({type: "move", move: notation});
+}
+
 function receive(message) {
+  pending = false;
+  document.body.classList.remove("pending");
   if (message.type === "hello") {
     deck = message.deck; seat = message.seat;
     $("game").textContent = message.game;
@@ -113,7 +125,7 @@ function showDecision(decision) {
     for (const m of decision.moves) {
       if (m.card !== null && record.hand.includes(m.card)) { playable.set(m.card, m.notation); continue; }
       const button = el("button", {type: "button", class: "move", text: m.label});
-      button.addEventListener("click", () => send({type: "move", move: m.notation}));
+      button.addEventListener("click", () => sendMove(m.notation));
       box.append(button);
     }
     if (several && playable.size) {
@@ -136,7 +148,7 @@ function showDecision(decision) {
         if (several) {
           selected.has(code) ? selected.delete(code) : selected.add(code);
           showDecision(decision);
-        } else send({type: "move", move: playable.get(code)});
+        } else sendMove(playable.get(code));
       };
       node.addEventListener("click", act);
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") act(); });
@@ -148,7 +160,7 @@ function showDecision(decision) {
 function sendQueued(playable) {
   // the engine asks one card a move: the selected cards go one by one, each when it is asked for
   while (queue.length && !playable.has(queue[0])) queue.shift();
-  if (queue.length) send({type: "move", move: playable.get(queue.shift())});
+  if (queue.length) sendMove(playable.get(queue.shift()));
 }
 
 function showBetween(message) {
