@@ -148,6 +148,16 @@ def build_parser() -> argparse.ArgumentParser:
                                                     "deals are scored again, then the next deal is asked")
     p.set_defaults(func=cmd_score)
 
+    p = sub.add_parser("serve", help="a table server: friends and bots at one table, in the browser")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--db", default="interp-tables.sqlite",
+                   help="the SQLite file holding the tables (default ./interp-tables.sqlite); tables in it resume")
+    p.add_argument("--spec", action="append", default=[], metavar="FILE",
+                   help="offer this spec file too, by its file name (repeatable); clients pick games by name only")
+    p.add_argument("--bot-delay", type=_seconds, default=1.0, help="seconds a bot waits before it moves (default 1)")
+    p.set_defaults(func=cmd_serve)
+
     p = sub.add_parser("rules", help="a readable summary of a game: deck, deal, auction, tricks, sheet, options")
     p.add_argument("file")
     p.set_defaults(func=cmd_rules)
@@ -624,6 +634,22 @@ def _score_json(st) -> dict:
     if game.result is not None:
         out[game.result_label] = {game.seat_name(s, st.n): r for s, r in enumerate(engine.results(st))}
     return out
+
+
+# -- serve ---------------------------------------------------------------------------------------------------------
+def cmd_serve(args, console: Console) -> int:
+    import sqlite3
+    from interp.table.server import catalogue, serve
+    games = catalogue(args.spec)
+    for path in args.spec:
+        load_game(path)  # a broken spec is reported now, at its line and column
+    console.print(f"interp table server: open http://{args.host}:{args.port}/ (tables in {args.db}; Ctrl-C stops)")
+    try:
+        serve(args.host, args.port, args.db, games, args.bot_delay)
+    except sqlite3.Error as exc:
+        _error(f"{args.db}: cannot hold the tables there ({exc})")
+        return EXIT_SPEC
+    return 0
 
 
 # -- rules ---------------------------------------------------------------------------------------------------------

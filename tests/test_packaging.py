@@ -159,6 +159,8 @@ def test_wheel_installs_into_a_fresh_venv_and_plays_every_game(tmp_path):
     wheel = _build_wheel(str(tmp_path))
     with zipfile.ZipFile(wheel) as archive:
         tops = {name.split("/")[0] for name in archive.namelist()}
+        page = {name for name in archive.namelist() if name.startswith("interp/table/static/")}
+    assert {os.path.basename(name) for name in page} == set(os.listdir("interp/table/static"))  # the table server's page
     assert {top for top in tops if not top.endswith(".dist-info")} == {"interp"}  # no `interpreter` package
     venv = _fresh_venv(str(tmp_path), wheel)
     python, elsewhere = _venv_python(venv), str(tmp_path)

@@ -130,8 +130,9 @@ class State:
         other.legal = None
         return other
 
-    def view(self, seat: int) -> "State":
-        """What `seat` may know: its own zones, zones shown to all, zones of hands it controls; no seed."""
+    def view(self, seat: int | None) -> "State":
+        """What `seat` may know: its own zones, zones shown to all, zones of hands it controls; no seed.
+        `seat` None is the public view (a spectator's): what every seat sees, and only the events told to all."""
         view = self.copy(events=False)
         view.seed = None
         view.history = []  # the move log names hidden moves (discards); a view tells only its events
@@ -142,8 +143,8 @@ class State:
                 view.hidden[zid] = len(cards) - len(shown)
                 view.zones[zid] = shown
         events = self.events[self.deal_events:]
-        view.events = events if seat is None else [e for e in events if e.audience is None or seat in e.audience]
-        view.deal_events = 0  # (event_visible(e, seat), inlined)
+        view.events = [e for e in events if e.audience is None or seat in e.audience]
+        view.deal_events = 0  # (event_visible(e, seat), inlined; seat None: the events told to all)
         for decl in self.game.private_vars:
             if decl.visible == "none":
                 view.vars[decl.name] = [decl.default] * self.n if decl.per_seat else decl.default

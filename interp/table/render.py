@@ -14,8 +14,10 @@ from rich.table import Table
 from rich.text import Text
 
 from interp.engine import match as engine
-from interp.engine.events import played, tricks, tricks_taken
+from interp.engine.events import played
 from interp.engine.state import State
+from interp.table import present
+from interp.table.present import entries_text, facts_text  # noqa: F401  (the words of a deal's result)
 
 
 # C0 and C1 control characters but tab and newline, and the bidirectional overrides that reorder what is shown
@@ -52,7 +54,7 @@ class LiteralConsole(Console):
         return colour(super().render_str(literal(text), **{**kwargs, "markup": False, "emoji": False}))
 
 
-RED_SUITS = re.compile("[♥♦]")
+RED_SUITS = present.RED_SYMBOLS  # the page draws the same suits red
 
 
 def colour(text):
@@ -67,7 +69,7 @@ def colour(text):
 
 
 def number(value) -> str:
-    if isinstance(value, Fraction):
+    if isinstance(value, (Fraction, float)):
         return f"{float(value):g}"
     return str(value)
 
@@ -88,33 +90,27 @@ def hand_text(game, cards: list) -> str:
 
 
 def table_lines(view: State, seat: int) -> list:
-    """What `seat` sees now: its hand, hands it controls or that are shown, other visible zones, the trick."""
-    game = view.game
+    """What `seat` sees now: its hand, hands it controls or that are shown, other visible zones, the trick
+    (gathered by `present`, the same records the table server sends)."""
+    game, deck = view.game, view.game.deck
     lines = []
-    status = " · ".join(part for part in (game.status_line(view), tricks_status(view)) if part)
+    status = present.status(view)
     if status:
         lines.append(status)
     lines.extend(game.running_lines(view))
-    for zid, cards in enumerate(view.zones):
-        decl, owner = game.zone_of(zid, view.n)
-        if decl.visible == "top" and zid not in view.revealed:
-            lines.append(pile_line(view, zid, cards))
-            continue
-        if not cards or (decl.name != "hand" and decl.visible != "all" and zid not in view.revealed):
-            continue
-        if owner == seat:
-            title = "your hand"
-        elif owner is not None:
-            title = f"{game.seat_name(owner, view.n)}'s {decl.label or decl.name}"
-            if view.controller[owner] == seat:
-                title += " (you play it)"
+    mine = present.hand_zone(view, seat)
+    if mine is not None and view.zones[mine]:
+        lines.append(f"your hand: {hand_text(game, view.zones[mine])}")
+    for zone in present.visible_zones(view, seat):
+        cards = [deck.parse(c) for c in zone["cards"]]
+        if zone["pile"]:
+            lines.append(pile_text(zone["title"], [deck.pretty(c) for c in cards], zone["hidden"]))
         else:
-            title = decl.label or decl.name
-        lines.append(f"{title}: {hand_text(game, cards)}")
+            lines.append(f"{zone['title']}: {hand_text(game, cards)}")
+    trick = present.trick(view)
+    if trick:
+        lines.append("trick: " + ", ".join(f"{p['name']} {deck.pretty(deck.parse(p['card']))}" for p in trick))
     phase = engine.current_phase(view)
-    if phase is not None and phase.type_name == "tricks" and view.ph and view.ph.get("trick"):
-        shown = ", ".join(f"{_by(view, s)} {game.deck.pretty(c)}" for c, s in zip(view.ph["trick"], view.ph["by"]))
-        lines.append(f"trick: {shown}")
     if phase is not None and hasattr(phase, "status"):
         lines.extend(phase.status(view, seat))
     return lines
@@ -122,22 +118,18 @@ def table_lines(view: State, seat: int) -> list:
 
 def tricks_status(view: State) -> str:
     """The tricks each seat has taken this deal, once a trick is won: `tricks Anne 2, Bruno 0, Claire 1`."""
-    taken = tricks_taken(view.events, view.n)
-    if not any(e.kind == "trick" for e in view.events):
-        return ""
-    return "tricks " + ", ".join(f"{view.game.seat_name(s, view.n)} {k}" for s, k in enumerate(taken)
-                                 if s in view.active)
+    return present.tricks_line(view)
 
 
 def last_trick_line(view: State) -> str:
     """The last finished trick of the deal and who won it: `last trick (3): Anne K♠, Bruno 9♠ — Anne wins`."""
-    done = tricks(view.events)
-    if not done:
+    last = present.last_trick(view)
+    if last is None:
         return "No trick has been finished yet in this deal."
-    trick = done[-1]
-    cards = ", ".join(f"{_by(view, s)} {view.game.deck.pretty(c)}" for s, c in trick.plays)
-    winner = "nobody wins it" if trick.winner is None else f"{view.game.seat_name(trick.winner, view.n)} wins"
-    return f"last trick ({trick.number}): {cards} — {winner}"
+    deck = view.game.deck
+    cards = ", ".join(f"{p['name']} {deck.pretty(deck.parse(p['card']))}" for p in last["plays"])
+    winner = "nobody wins it" if last["winner"] is None else f"{last['winner']} wins"
+    return f"last trick ({last['number']}): {cards} — {winner}"
 
 
 def played_lines(view: State) -> list:
@@ -149,89 +141,23 @@ def played_lines(view: State) -> list:
             if s in view.active]
 
 
-def pile_line(view: State, zid: int, cards: list) -> str:
-    """A face-up pile as the viewer sees it, in order with its top card last: `table (7 cards): 5♠ 5♥ … 7♥`."""
-    game = view.game
-    decl, _ = game.zone_of(zid, view.n)
-    hidden = view.hidden.get(zid, 0)
-    total = len(cards) + hidden
+def pile_text(title: str, shown: list, hidden: int) -> str:
+    """A face-up pile as the viewer sees it, in order with its top card last: `table (7 cards, top last): 5♠ … 7♥`."""
+    total = len(shown) + hidden
     if not total:
-        return f"{decl.label or decl.name}: empty"
-    shown = [game.deck.pretty(c) for c in cards]
+        return f"{title}: empty"
     if hidden:
-        shown.insert(len(shown) - 1 if shown else 0, "…")
-    return f"{decl.label or decl.name} ({total} card{'s' if total != 1 else ''}, top last): {' '.join(shown)}"
-
-
-def _by(view: State, seat: int) -> str:
-    return "turned up" if seat < 0 else view.game.seat_name(seat, view.n)
+        shown = shown[:-1] + ["…"] + shown[-1:] if shown else ["…"]
+    return f"{title} ({total} card{'s' if total != 1 else ''}, top last): {' '.join(shown)}"
 
 
 def sheet_table(st: State, title: str = "score sheet") -> Table:
-    """One row per seat: each per-seat column, pair columns as 'against X', and the running result."""
-    game = st.game
+    """One row per seat: each per-seat column, pair columns as 'against X', and the running result
+    (`present.sheet`, as the table server sends it)."""
+    data = present.sheet(st)
     table = Table(title=title, title_justify="left")
-    table.add_column("player")
-    for col in game.columns.values():
-        if col.per == "seat":
-            table.add_column(col.label or col.name, justify="right")
-        else:
-            for other in range(st.n):
-                table.add_column(f"{col.label or col.name} on {game.seat_name(other, st.n)}", justify="right")
-    if game.result is not None:
-        table.add_column(game.result_label, justify="right")
-    results = engine.results(st) if game.result is not None else None
-    for seat in range(st.n):
-        row = [game.seat_name(seat, st.n)]
-        for col in game.columns.values():
-            values = st.sheet[col.name]
-            if col.per == "seat":
-                row.append(number(values[seat]))
-            else:
-                row.extend("·" if other == seat else number(values[seat][other]) for other in range(st.n))
-        if results is not None:
-            row.append(number(results[seat]))
-        table.add_row(*row)
+    for i, header in enumerate(data["headers"]):
+        table.add_column(header, justify="right" if i else "left")
+    for row in data["rows"]:
+        table.add_row(*(cell if isinstance(cell, str) else number(cell) for cell in row))
     return table
-
-
-def entries_text(st: State, entries: dict) -> list:
-    """A deal's sheet entries in words: `West: mountain +30`, `South: whists on West +54`."""
-    game = st.game
-    lines = []
-    for name, diff in entries.items():
-        label = game.columns[name].label or name
-        for key, delta in diff.items():
-            sign = "+" if delta > 0 else ""
-            if isinstance(key, tuple):
-                lines.append(f"{game.seat_name(key[0], st.n)}: {label} on {game.seat_name(key[1], st.n)} "
-                             f"{sign}{number(delta)}")
-            else:
-                lines.append(f"{game.seat_name(key, st.n)}: {label} {sign}{number(delta)}")
-    return lines or ["no entries"]
-
-
-def facts_text(st: State, facts: dict) -> list:
-    """The deal's facts as players say them, skipping those that did not apply (their `when` is false).
-    Call it while the state still holds the deal (before the next deal starts)."""
-    game = st.game
-    out = []
-    for decl in game.facts:
-        if decl.when is not None and not decl.when(st):
-            continue
-        var = game.vars[decl.name]
-        value = facts.get(decl.name)
-        if var.per_seat:
-            seats = decl.seats(st) if decl.seats is not None else range(st.n)
-            per_seat = value if value is not None else [None] * st.n
-            shown = ", ".join(f"{game.seat_name(s, st.n)} {game.show(per_seat[s], var.type, st.n) or '-'}"
-                              for s in seats)
-        elif var.type == "bool":
-            shown = "yes" if value else "no"
-        elif var.type == "bid":
-            bid = game.bids_by_name.get(value)
-            shown = bid.label if bid else "-"
-        else:
-            shown = game.show(value, var.type, st.n) or "-"
-        out.append(f"{decl.name.replace('_', ' ')}: {shown}")
-    return out
