@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from tests.server_helpers import bots, free_port, start_server
+from tests.table.server_helpers import bots, free_port, start_server
 
 client = pytest.importorskip("websockets.sync.client")
 

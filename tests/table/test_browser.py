@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.server_helpers import free_port, start_server
+from tests.table.server_helpers import free_port, start_server
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
 CANDIDATES = (os.environ.get("INTERP_CHROMIUM", ""), "/usr/bin/chromium", "/usr/bin/chromium-browser",
