@@ -53,5 +53,6 @@ def test_every_numeric_option_has_a_checked_range():
     unchecked = [(name, action.dest) for name, action in _numeric_options()
                  if action.type in (int, float) and action.dest != "seed"]
     assert unchecked == []
-    checked = {(name, max(action.option_strings, key=len)) for name, action in _numeric_options() if action.dest != "seed"}
+    checked = {(name, max(action.option_strings, key=len)) for name, action in _numeric_options()
+               if action.dest != "seed"}
     assert checked == {(before[0], option if option != "-n" else "--deals") for before, option, _ in REFUSED}

@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import repeat
 from operator import is_
 
-from interp.dsl.runtime import PYTHON_ERRORS, BUDGET
+from interp.dsl.runtime import PYTHON_ERRORS, BUDGET, LimitError
 from interp.engine.game import SHARED_STARTS
 from interp.engine.phases.base import with_locals
 from interp.engine.state import Event, Move, State
@@ -436,6 +436,9 @@ def is_legal(st: State, phase, move: Move) -> bool:
 def phase_failure(phase, exc: Exception) -> SpecRuntimeError:
     """A Python error while a phase ran, as a located error naming the phase (the spec's expressions report
     their own mistakes; this is the backstop for what they did not catch)."""
+    if isinstance(exc, LimitError):
+        return SpecRuntimeError(f"phase {phase.id!r}: while the game ran, {exc}", phase.location, exc.hint,
+                                phase.source_line)
     return SpecRuntimeError(f"phase {phase.id!r} failed while the game ran ({type(exc).__name__}: {exc})",
                             phase.location, "a value in this phase's expressions may be none or out of range",
                             phase.source_line)
