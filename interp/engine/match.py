@@ -454,7 +454,7 @@ def apply(st: State, move: Move, check: bool = True) -> None:
         raise IllegalMoveError("no move is pending: the deal is over")
     phase = st.game.phases[st.phase]
     if check and not is_legal(st, phase, move):
-        raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
+        raise IllegalMoveError(f"{_move_words(st, phase, move)} is not legal now")
     st.legal = None  # the position changes (see is_legal)
     BUDGET.steps = 0
     history = st.history
@@ -477,6 +477,18 @@ def endless_deal(st: State, phase) -> SpecRuntimeError:
     return SpecRuntimeError(f"deal {st.deal_no} has gone on for {MAX_DEAL_MOVES:,} moves without ending "
                             f"(now in phase {phase.id!r})", phase.location,
                             "a phase or `goto` loop that no move ends? check its end condition", phase.source_line)
+
+
+def _move_words(st: State, phase, move: Move) -> str:
+    """`move` in words for the message refusing it: as the phase writes its own moves, else (a move of another
+    phase's kind: a card during an auction) as a card's code or the kind and value."""
+    try:
+        return phase.notation(st, move)
+    except PYTHON_ERRORS:
+        codes = st.game.deck.codes
+        if move.kind == "card" and type(move.value) is int and 0 <= move.value < len(codes):
+            return codes[move.value]
+        return f"{move.kind} {move.value!r}"
 
 
 def notation(st: State, move: Move) -> str:
