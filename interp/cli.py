@@ -299,6 +299,7 @@ def cmd_play(args, console: LiteralConsole) -> int:
         st = engine.new_match(game, args.players, seed, _options(args.option))
         human = parse_seat(game, st.n, args.seat)
         bots, save_path = args.bots or "heuristic", args.save or default_save_path(game, seed)
+        replay.check_save_target(save_path)
         console.print(styled((game.name, "bold"), f" — you are {game.seat_name(human, st.n)}; seed {seed}; "
                              f"saving to {save_path}. Type 'help' for help."))
     terminal = console.is_terminal and sys.stdin.isatty()
