@@ -87,3 +87,8 @@ class ScenarioError(InterpError):
 
 class SaveError(InterpError):
     """A save file cannot be resumed: unreadable, malformed, or its moves do not replay to what it records."""
+
+
+class OutputError(InterpError):
+    """A file of results cannot be written (a full disk, a folder that vanished): it keeps the whole records
+    written before."""
