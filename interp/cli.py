@@ -52,7 +52,7 @@ def main(argv: list | None = None) -> int:
         return args.func(args, console)
     except InterpError as exc:
         _error(exc.format())
-        return EXIT_SPEC
+        return getattr(exc, "exit_code", EXIT_SPEC)
     except ValueError as exc:
         _error(f"error: {exc}")
         return EXIT_SPEC

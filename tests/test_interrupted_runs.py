@@ -89,3 +89,29 @@ def test_ctrl_c_with_workers_ends_at_once_with_130_and_whole_records(command, tm
     assert run.returncode == 130
     assert err == "interrupted\n"
     assert _whole_records(out) > 0
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="finds the workers through /proc (Linux)")
+def test_a_worker_killed_mid_run_stops_the_run_with_one_line_not_a_hang(tmp_path):
+    """The pool would start another worker, but the task the dead one held would never be done (arena shares
+    simulate's pool: one command is enough)."""
+    out = tmp_path / "deals.jsonl"
+    argv = COMMANDS["simulate"][:-1] + ["100000", "--jobs", "2", "--out", str(out)]
+    run = subprocess.Popen([sys.executable, "-m", "interp", *argv], cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while (not out.exists() or out.stat().st_size < 70_000) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        with open(f"/proc/{run.pid}/task/{run.pid}/children", encoding="ascii") as f:
+            workers = [int(pid) for pid in f.read().split()]
+        os.kill(workers[0], signal.SIGKILL)
+        killed = time.monotonic()
+        _, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert time.monotonic() - killed < 10
+    assert run.returncode == 1
+    assert err == "a worker process ended in the middle of the run (killed? out of memory?): the run stops\n"
+    assert _whole_records(out) > 0

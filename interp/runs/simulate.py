@@ -29,7 +29,7 @@ from contextlib import contextmanager, suppress
 from typing import Callable
 
 from interp.engine import match as engine
-from interp.errors import OutputError
+from interp.errors import OutputError, WorkerDied
 from interp.bots.registry import check_names, seat_agents
 from interp.runs.scenario import named_entries, named_facts
 
@@ -170,10 +170,26 @@ def pool_map(game, work: Callable, tasks: list, jobs: int | None = None):
     _GAME = game
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    before = {child.pid for child in multiprocessing.active_children()}
     with _sigint_held():  # a worker never sees Ctrl-C: this process stops the pool (terminate, on leaving `with`)
         pool = context.Pool(jobs, initializer=_init_worker, initargs=(game.path,))
     with pool:
-        yield from pool.imap(_run_task, [(work, task) for task in tasks])
+        workers = {child.pid for child in multiprocessing.active_children()} - before
+        results = pool.imap(_run_task, [(work, task) for task in tasks])
+        for _ in tasks:
+            yield _next_result(results, workers)
+
+
+def _next_result(results, workers: set):
+    """The pool's next result; WorkerDied if one of its `workers` ended meanwhile (killed, out of memory): the
+    pool would start another, but the task it held would never be done, and the run would wait for ever."""
+    while True:
+        try:
+            return results.next(timeout=0.5)
+        except multiprocessing.TimeoutError:
+            if not workers <= {child.pid for child in multiprocessing.active_children()}:
+                raise WorkerDied("a worker process ended in the middle of the run (killed? out of memory?): "
+                                 "the run stops") from None
 
 
 @contextmanager
