@@ -146,7 +146,7 @@ def check_save_target(path: str) -> None:
             data = json.loads(fh.read(MAX_SAVE_BYTES + 1).decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         data = None
-    if not isinstance(data, dict) or not {"spec", "history", "position"} <= data.keys():
+    if not isinstance(data, dict) or not {"spec", "history", "seed"} <= data.keys():
         raise SaveError(f"{path}: there is a file there that is not a save of interp; it is left as it is: "
                         "save to a new path")
 
