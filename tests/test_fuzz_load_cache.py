@@ -18,7 +18,7 @@ from interp.dsl import cache, cachedir, parse as dslparse
 from interp.runs.simulate import deal_record
 from interp.spec.compiler import load_game
 
-from .conftest import ROOT
+from tests.conftest import ROOT
 
 SEED = 20261128
 CASES = 60  # about 2 s

@@ -22,7 +22,7 @@ from interp.dsl import cache, cachedir, parse as dslparse
 from interp.runs.simulate import deal_record
 from interp.spec.compiler import load_game
 
-from .conftest import ROOT
+from tests.conftest import ROOT
 
 TINY = os.path.join(ROOT, "docs", "examples", "tiny.yaml")
 NOBODY = 65534

@@ -16,7 +16,7 @@ import pytest
 from interp.cli import main
 from interp.runs import simulate as simulate_module
 
-from .conftest import ROOT
+from tests.conftest import ROOT
 
 TINY = "docs/examples/tiny.yaml"
 COMMANDS = {"simulate": ["simulate", TINY, "-n", "400"],
