@@ -126,7 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", default="search,heuristic",
                    help="comma-separated agents: heuristic, random, search or module:Class (default search,heuristic)")
     p.add_argument("-n", "--deals", type=_positive, default=100)
-    p.add_argument("--iterations", type=_positive, help="search: sampled worlds per decision (default: a playout budget)")
+    p.add_argument("--iterations", type=_positive,
+                   help="search: sampled worlds per decision (default: a playout budget)")
     _jobs_arg(p)
     p.add_argument("--out", metavar="FILE", help="write one record per deal and seating: JSON Lines, or CSV if FILE "
                    "ends in .csv")
@@ -157,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="a table server: friends and bots at one table, in the browser")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=_port, default=8000)
     p.add_argument("--db", default="interp-tables.sqlite",
                    help="the SQLite file holding the tables (default ./interp-tables.sqlite); tables in it resume")
     p.add_argument("--spec", action="append", default=[], metavar="FILE",
@@ -190,6 +191,17 @@ def _positive(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
+    return value
+
+
+def _port(text: str) -> int:
+    """A TCP port to listen on: 1 to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port from 1 to 65535, not {text!r}")
     return value
 
 

@@ -23,6 +23,8 @@ REFUSED = [
     (["play", SPEC], "--delay", ["-1", "nan", "61"]),
     (["bench", SPEC], "--seconds", ["0", "-1", "nan", "inf"]),
     (["score", SPEC], "--players", ["0", "-4"]),
+    (["serve"], "--port", ["0", "-1", "65536", "http"]),
+    (["serve"], "--bot-delay", ["-1", "nan"]),
 ]
 
 
@@ -43,7 +45,7 @@ def _numeric_options():
     [sub] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     for name, command in sub.choices.items():
         for action in command._actions:
-            if action.type in (int, float) or action.type in (cli._positive, cli._seconds, cli._duration):
+            if action.type in (int, float) or action.type in (cli._positive, cli._seconds, cli._duration, cli._port):
                 yield name, action
 
 
