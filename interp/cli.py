@@ -52,7 +52,7 @@ def main(argv: list | None = None) -> int:
         return args.func(args, console)
     except InterpError as exc:
         _error(exc.format())
-        return EXIT_SPEC
+        return getattr(exc, "exit_code", EXIT_SPEC)
     except ValueError as exc:
         _error(f"error: {exc}")
         return EXIT_SPEC
@@ -69,10 +69,17 @@ def _error(text: str) -> None:
     print(render.literal(text), file=sys.stderr)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a mistake on the command line said in one line (exit 2), pointing at --help."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(EXIT_SPEC, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="interp", description="A rules-as-data card-game interpreter.")
+    parser = _Parser(prog="interp", description="A rules-as-data card-game interpreter.")
     parser.add_argument("--version", action="version", version=f"interp {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("validate", help="check spec files (schema, names, types, a sample deal)")
     p.add_argument("files", nargs="+")
@@ -102,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="bot-only deals with statistics")
     p.add_argument("file")
     _match_args(p)
-    p.add_argument("-n", "--deals", type=int, default=1000)
+    p.add_argument("-n", "--deals", type=_positive, default=1000)
     p.add_argument("--bots", default="heuristic", type=_bots,
                    help="heuristic, random, search or module:Class (your own agent); or one per bot seat in turn, "
                         "e.g. search,heuristic")
@@ -118,8 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     _match_args(p)
     p.add_argument("--agents", default="search,heuristic",
                    help="comma-separated agents: heuristic, random, search or module:Class (default search,heuristic)")
-    p.add_argument("-n", "--deals", type=int, default=100)
-    p.add_argument("--iterations", type=int, help="search: sampled worlds per decision (default: a playout budget)")
+    p.add_argument("-n", "--deals", type=_positive, default=100)
+    p.add_argument("--iterations", type=_positive,
+                   help="search: sampled worlds per decision (default: a playout budget)")
     _jobs_arg(p)
     p.add_argument("--out", metavar="FILE", help="write one record per deal and seating: JSON Lines, or CSV if FILE "
                    "ends in .csv")
@@ -128,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="random playouts per second and spec load time, per game file")
     p.add_argument("files", nargs="*", help="default: every shipped game")
-    p.add_argument("--seconds", type=float, default=2.0,
+    p.add_argument("--seconds", type=_duration, default=2.0,
                    help="time per file (load timing and playouts for each player count)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
@@ -136,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("score", help="keep score of a game played with real cards")
     p.add_argument("file")
     p.add_argument("--input", help="a YAML file of deals (default: ask at the terminal)")
-    p.add_argument("--players", type=int)
+    p.add_argument("--players", type=_positive)
     p.add_argument("--dealer", default="1")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true")
@@ -150,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="a table server: friends and bots at one table, in the browser")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=_port, default=8000)
     p.add_argument("--db", default="interp-tables.sqlite",
                    help="the SQLite file holding the tables (default ./interp-tables.sqlite); tables in it resume")
     p.add_argument("--spec", action="append", default=[], metavar="FILE",
@@ -170,7 +178,7 @@ def _jobs_arg(p) -> None:
 
 
 def _match_args(p) -> None:
-    p.add_argument("--players", type=int, help="number of players (default: the spec's)")
+    p.add_argument("--players", type=_positive, help="number of players (default: the spec's)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: time-based for play, 0 otherwise)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                    help="set a spec option, e.g. -o pool_target=20")
@@ -183,6 +191,28 @@ def _positive(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
+    return value
+
+
+def _port(text: str) -> int:
+    """A TCP port to listen on: 1 to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port from 1 to 65535, not {text!r}")
+    return value
+
+
+def _duration(text: str) -> float:
+    """Seconds above 0 (`bench --seconds`), at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"seconds above 0 (at most 86400), not {text!r}")
     return value
 
 
@@ -281,6 +311,7 @@ def cmd_play(args, console: LiteralConsole) -> int:
         st = engine.new_match(game, args.players, seed, _options(args.option))
         human = parse_seat(game, st.n, args.seat)
         bots, save_path = args.bots or "heuristic", args.save or default_save_path(game, seed)
+        replay.check_save_target(save_path)
         console.print(styled((game.name, "bold"), f" — you are {game.seat_name(human, st.n)}; seed {seed}; "
                              f"saving to {save_path}. Type 'help' for help."))
     terminal = console.is_terminal and sys.stdin.isatty()

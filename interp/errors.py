@@ -87,3 +87,15 @@ class ScenarioError(InterpError):
 
 class SaveError(InterpError):
     """A save file cannot be resumed: unreadable, malformed, or its moves do not replay to what it records."""
+
+
+class OutputError(InterpError):
+    """A file of results cannot be written (a full disk, a folder that vanished): it keeps the whole records
+    written before."""
+
+
+class WorkerDied(InterpError):
+    """A worker process of a run ended before its work was done (killed, out of memory): not the input's fault,
+    so the command exits 1."""
+
+    exit_code = 1

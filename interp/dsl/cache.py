@@ -11,9 +11,11 @@ a cache directory that cannot be written just means the next process compiles ag
 cached, so an error is found and located exactly as without a cache.
 
 Where: `$INTERP_CACHE_DIR`, else `$XDG_CACHE_HOME/interp`, else `~/.cache/interp`. `INTERP_NO_CACHE=1` switches
-it off. The file is marshal data (the format of `.pyc` files), read only if the current user owns it and its
-checksum matches: it holds strings, numbers and code objects; loading it runs nothing, and a code object runs
-only as the function of the exact source it was compiled from, as a `.pyc` runs only as its module.
+it off. What is read back is decided by `interp.dsl.cachedir`: only a directory of the user's that no one else may
+write, only regular files not reached through a link, only entries authenticated with the directory's per-user
+key. An entry is marshal data (the format of `.pyc` files): strings, numbers and code objects; decoding it runs
+nothing, and a code object runs only as the function of the exact source it was compiled from, as a `.pyc` runs
+only as its module. The same directory keeps lark's parser tables for the DSL grammar (`parser`), as plain data.
 
 >>> import tempfile
 >>> from lark import Token
@@ -33,20 +35,20 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from types import CodeType
 from typing import Any, Callable, Iterator
 
-from lark import Token, Tree
+from lark import Lark, Token, Tree
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
 from lark.tree import Meta
 
-FORMAT = 2  # bump when the file's layout or the encoding of trees changes
-MAGIC = b"interp load cache\n"
-DIGEST = 32  # bytes of the sha256 checksum after MAGIC
-MAX_FILES = 256  # cache files kept in the directory, the most recently used
+from interp.dsl import cachedir
+
+FORMAT = 3  # bump when the file's layout or the encoding of trees changes
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 
 
@@ -127,7 +129,7 @@ class Store:
             payload = marshal.dumps((_salt(), trees, codes))
         except (TypeError, ValueError):  # something marshal cannot hold: no file
             return
-        _write(self.file, MAGIC + hashlib.sha256(payload).digest() + payload)
+        _write(self.file, payload)
 
 
 _ACTIVE: list[Store] = []  # the stores of the compiles under way, innermost last
@@ -188,54 +190,55 @@ def _file_for(spec: str, folder: Path) -> Path:
 
 
 def _read(file: Path) -> Store:
-    """The store of `file`'s entries, or an empty one when it is missing, foreign, stale or damaged."""
+    """The store of `file`'s entries, or an empty one when it is missing, untrusted, stale or damaged."""
+    payload = _payload(file)
     try:
-        with open(file, "rb") as f:
-            if hasattr(os, "getuid") and os.fstat(f.fileno()).st_uid != os.getuid():
-                return Store(file, {}, {})
-            data = f.read()
-        if data[:len(MAGIC)] != MAGIC:
-            return Store(file, {}, {})
-        payload = data[len(MAGIC) + DIGEST:]
-        if hashlib.sha256(payload).digest() != data[len(MAGIC):len(MAGIC) + DIGEST]:
-            return Store(file, {}, {})
-        salt, trees, codes = marshal.loads(payload)
-        if salt != _salt() or type(trees) is not dict or type(codes) is not dict:
-            return Store(file, {}, {})
-    except (OSError, ValueError, EOFError, TypeError):
+        salt, trees, codes = marshal.loads(payload) if payload is not None else (None, None, None)
+    except (ValueError, EOFError, TypeError):
         return Store(file, {}, {})
-    try:
-        os.utime(file)  # used: the last to be pruned
-    except OSError:
-        pass
+    if salt != _salt() or type(trees) is not dict or type(codes) is not dict:
+        return Store(file, {}, {})
     return Store(file, trees, codes)
 
 
-def _write(file: Path, data: bytes) -> None:
-    """`data` into `file` via a temp file beside it and os.replace: a reader sees the old file or the new one."""
-    temp = None
-    try:
-        file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=file.parent, prefix=file.name + ".", suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(temp, file)
-        temp = None
-        _prune(file.parent)
-    except OSError:
-        if temp is not None:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
+def _payload(file: Path) -> bytes | None:
+    """The payload of cache file `file` if this user's interp wrote it (interp.dsl.cachedir), else None."""
+    with cachedir.opened(file.parent, create=False) as folder:
+        return folder.read(file.name) if folder is not None else None
 
 
-def _prune(folder: Path) -> None:
-    """Remove the least recently used cache files beyond MAX_FILES (specs in temp dirs each leave one)."""
-    files = [(entry.stat().st_mtime_ns, entry.path) for entry in os.scandir(folder)
-             if entry.name.endswith(".load") and entry.is_file()]
-    for _, path in sorted(files, reverse=True)[MAX_FILES:]:
-        os.unlink(path)
+def _write(file: Path, payload: bytes) -> None:
+    """`payload` into cache file `file`, authenticated and atomically; silent if the directory is not usable."""
+    with cachedir.opened(file.parent, create=True) as folder:
+        if folder is not None:
+            folder.write(file.name, payload)
+
+
+def parser(grammar: str, **options: Any) -> Lark:
+    """The LALR parser of `grammar` with lark `options`, its tables loaded from the cache directory when a previous
+    process kept them there, else built (and kept). The tables are lark's own serialisation (`memo_serialize`:
+    dicts, lists, strings and numbers, as lark's standalone parsers embed them) stored as marshal data under the
+    cache's trust rules, never lark's pickled temp file (`cache=True`), which anyone could plant."""
+    import lark
+    folder = directory()
+    digest = hashlib.sha256(repr((grammar, sorted(options.items()), lark.__version__)).encode()).hexdigest()[:20]
+    file = folder / f"lark-grammar-{digest}.{sys.implementation.cache_tag}.load" if folder is not None else None
+    payload = _payload(file) if file is not None else None
+    if payload is not None:
+        try:
+            salt, data, memo = marshal.loads(payload)
+            if salt == ("lark tables", _salt()):
+                return Lark._load_from_dict(data, memo)
+        except (ValueError, EOFError, TypeError, KeyError):  # not tables this version wrote: build them
+            pass
+    built = Lark(grammar, parser="lalr", **options)
+    if file is not None:
+        try:
+            payload = marshal.dumps((("lark tables", _salt()), *built.memo_serialize([TerminalDef, Rule])))
+        except ValueError:  # something marshal cannot hold: no file
+            return built
+        _write(file, payload)
+    return built
 
 
 # A tree as marshal data: a Token as (type, value, start_pos, line, column, end_line, end_column, end_pos), a Tree
@@ -248,7 +251,8 @@ META_FIELDS = ("empty", "line", "column", "start_pos", "container_line", "contai
 
 
 def encode(node: Any) -> Any:
-    """A parse tree as tuples of strings and numbers (marshal data).
+    """A parse tree as tuples of strings and numbers (marshal data; a rule's name is a str, though a parser lark
+    has just built names aliased rules with Tokens).
 
     >>> encode(Tree("neg", [Token("NUMBER", "1", 1, 1, 2, 1, 3, 2), None]))
     ('neg', None, (('NUMBER', '1', 1, 1, 2, 1, 3, 2), None))
@@ -257,7 +261,7 @@ def encode(node: Any) -> Any:
         return (node.type, str(node), node.start_pos, node.line, node.column, node.end_line, node.end_column,
                 node.end_pos)
     if isinstance(node, Tree):
-        return (node.data, _meta_data(node._meta), tuple(encode(child) for child in node.children))
+        return (str(node.data), _meta_data(node._meta), tuple(encode(child) for child in node.children))
     if node is None:
         return None
     raise TypeError(f"no cache encoding for {type(node).__name__}")

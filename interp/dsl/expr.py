@@ -13,7 +13,7 @@ from interp.dsl.limits import _Nesting
 from interp.dsl.loops import LoopCompiler
 from interp.dsl.operators import OperatorCompiler
 from interp.dsl.parse import HOLE, ShiftedSource, SourceRef, parse, word
-from interp.dsl.runtime import call1, display, guard
+from interp.dsl.runtime import LimitError, call1, display, guard
 from interp.dsl.scope import Compiled, Fn, Scope
 from interp.errors import SpecRuntimeError
 
@@ -97,9 +97,12 @@ def guarded(fn: Fn | Compiled, source: SourceRef) -> Fn:
     """A top-level closure that reports a Python error inside it as a located SpecRuntimeError naming the
     expression (a none where a number was needed, say), and starts a fresh loop budget. Given a compiled
     expression with code (dslfuse), the guard is written into its function."""
-    def error(what: str):
-        return source.error(SpecRuntimeError, f"this expression failed while the game ran ({what})", 0,
-                            "a value here may be none (an empty min/max/first, no such seat): test it first")
+    def error(exc: Exception):
+        if isinstance(exc, LimitError):
+            return source.error(SpecRuntimeError, f"while the game ran, {exc}", 0, exc.hint)
+        return source.error(SpecRuntimeError, f"this expression failed while the game ran ({type(exc).__name__}: "
+                            f"{exc})", 0, "a value here may be none (an empty min/max/first, no such seat): test it "
+                            "first")
     if isinstance(fn, Compiled):
         if fn.code is not None and fn.ns is not None:
             return guarded_function(fn.code, fn.ns, error)

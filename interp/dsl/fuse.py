@@ -171,13 +171,13 @@ def fits(code: str) -> bool:
     return peak <= MAX_DEPTH
 
 
-def guarded_function(code: str, ns: dict, error: Callable[[str], Exception]) -> Callable[[Any], Any]:
+def guarded_function(code: str, ns: dict, error: Callable[[Exception], Exception]) -> Callable[[Any], Any]:
     """`code` as a top-level function: a fresh loop budget, and a Python error inside it reported by `error` (a
     located error naming the expression) — dslruntime.guard written into the function, not a frame around it.
     The call of a statement block (`block`) has the block's lines written in, and is made at its first call: a
     block is mostly written into the function of a list of statements (guarded_lines), not called on its own."""
     check_escape(code)
-    fail = bound(ns, lambda exc: error(f"{type(exc).__name__}: {exc}"))
+    fail = bound(ns, error)
     block_lines = ns.get(BLOCKS, {}).get(code)
     if block_lines is None:
         body = ns.get(SEARCHES, {}).get(code) or [f"return {code}"]  # an any/all on its own: a loop, no generator

@@ -57,10 +57,10 @@ def word(token) -> str:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    # cache=True: lark keeps the built parser tables in the temp directory, keyed by the grammar, the options and
-    # lark's version (a cold process then loads them in ~4 ms instead of building them in ~40 ms)
-    return Lark(_GRAMMAR.read_text(), parser="lalr", start=["expr", "stmts"], propagate_positions=True,
-                maybe_placeholders=True, cache=True)
+    # the parser tables come from the load cache when a previous process kept them (a new process then loads them
+    # in ~5 ms instead of building them in ~100 ms); never lark's own cache=True, a pickle in the shared temp dir
+    return cache.parser(_GRAMMAR.read_text(), start=["expr", "stmts"], propagate_positions=True,
+                        maybe_placeholders=True)
 
 
 _TREES: dict = {}

@@ -17,7 +17,17 @@ MAX_LOOP_STEPS = 1_000_000
 MAX_LIST = 10_000
 MAX_TEXT = 10_000
 MAX_INT = 2 ** 53
+MAX_FRACTION_BITS = 1024  # an exact fraction's denominator while a sum adds it up (a stored one: MAX_INT)
 PYTHON_ERRORS = (TypeError, ValueError, AttributeError, IndexError, KeyError, ArithmeticError, RecursionError)
+
+
+class LimitError(ValueError):
+    """A size limit of the DSL passed at run time (a list, a number): its message says which, its hint what to
+    do; the located error of the expression or phase says both as they are."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 class LoopBudget:
@@ -36,7 +46,7 @@ class LoopBudget:
 BUDGET = LoopBudget()
 
 
-def guard(fn: Fn, error: Callable[[str], Exception]) -> Fn:
+def guard(fn: Fn, error: Callable[[Exception], Exception]) -> Fn:
     """`fn` as a top-level evaluation: a fresh loop budget, and a Python error inside it reported by `error`
     (a located error naming the expression) instead of escaping as a traceback."""
     def guarded(ctx):
@@ -44,7 +54,7 @@ def guard(fn: Fn, error: Callable[[str], Exception]) -> Fn:
         try:
             return fn(ctx)
         except PYTHON_ERRORS as exc:
-            raise error(f"{type(exc).__name__}: {exc}") from None
+            raise error(exc) from None
     return guarded
 
 
@@ -227,7 +237,9 @@ def card_filter(coll: Fn, table: dict, value_of: Callable[[Any, Any], Any], over
 def exact_sum(values: list):
     """`sum(values)` for whole numbers and fractions, with the fractions added over a common denominator (one
     Fraction made at the end, not one per element): the same value and type as `sum` (a Fraction when any
-    element is one). Any other element (a float) leaves the work to `sum`.
+    element is one). Any other element (a float) leaves the work to `sum`. Big-number work is bounded: each
+    addition to a common denominator is charged to the loop budget by its cost (the square of its 64-bit words),
+    and a denominator past MAX_FRACTION_BITS is refused (LimitError).
 
     >>> exact_sum([1, Fraction(1, 2), 2, Fraction(3, 2)]), exact_sum([1, 2]), exact_sum([])
     (Fraction(5, 1), 3, 0)
@@ -249,6 +261,12 @@ def exact_sum(values: list):
             else:
                 common = den // gcd(den, d) * d
                 num, den = num * (common // den) + n * (common // d), common
+                words = den.bit_length() >> 6  # big-number work is loop work: it grows as the square of the size
+                BUDGET.steps += words * words
+                if den.bit_length() > MAX_FRACTION_BITS:
+                    raise LimitError(f"this sum's exact fractions need a denominator of more than "
+                                     f"{MAX_FRACTION_BITS * 3 // 10:,} digits",
+                                     "add fewer different fractions, or round them first (round, trunc)")
         else:
             return sum(values)
     return Fraction(num, den) + whole if fractions else whole

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from interp.dsl import types as T
 from interp.dsl.compile import Function
-from interp.dsl.runtime import BUDGET, MAX_LIST
+from interp.dsl.runtime import BUDGET, MAX_LIST, LimitError
 from interp.engine.state import Event
 
 SEATS = T.list_of(T.SEAT)
@@ -209,12 +209,43 @@ def _suit_symbol(ctx, suit):
 
 
 def _subsets(ctx, items, most=None):
-    """Every non-empty sub-list of `items` (list order kept), smallest first, of at most `most` items."""
-    top = len(items) if most is None else max(0, min(most, len(items)))
-    total = sum(math.comb(len(items), k) for k in range(1, top + 1))
-    if total > MAX_LIST:
-        raise ValueError(f"{len(items)} items have {total:,} subsets; the limit is {MAX_LIST:,}")
+    """Every non-empty sub-list of `items` (list order kept), smallest first, of at most `most` items; refused from
+    their number alone when it passes the list limit (counted without making them)."""
+    n = len(items)
+    top = n if most is None else max(0, min(most, n))
+    if _more_subsets_than(n, top, MAX_LIST):
+        count = _count_text(2 ** n - 1) if top == n else f"more than {MAX_LIST:,}"
+        of = f" of at most {top:,}" if top < n else ""
+        raise LimitError(f"{n:,} items have {count} subsets{of}; the limit is {MAX_LIST:,} lists",
+                         "take the subsets of fewer items, or of fewer items each: subsets(items, 3)")
     return _bounded([list(c) for k in range(1, top + 1) for c in _combos(items, k)], "subsets")
+
+
+def _more_subsets_than(n: int, top: int, limit: int) -> bool:
+    """Whether n items have more than `limit` subsets of 1 to `top` items: the binomials added up only until the
+    sum passes the limit (each is the last times (n-k+1)/k), so a long list costs a few steps, not a 3,000-digit sum.
+
+    >>> _more_subsets_than(13, 13, 10_000), _more_subsets_than(14, 14, 10_000), _more_subsets_than(10_000, 1, 10_000)
+    (False, True, False)
+    """
+    total, binomial = 0, 1
+    for k in range(1, top + 1):
+        binomial = binomial * (n - k + 1) // k
+        total += binomial
+        if total > limit:
+            return True
+    return False
+
+
+def _count_text(count: int) -> str:
+    """A count as people read it: with thousands separators, or its order of magnitude when it is huge.
+
+    >>> _count_text(16_383), _count_text(2 ** 10_000 - 1)
+    ('16,383', 'about 10^3010')
+    """
+    if count < 10 ** 15:
+        return f"{count:,}"
+    return f"about 10^{int(math.log10(count))}"
 
 
 def _combinations(ctx, items, k):
@@ -223,15 +254,16 @@ def _combinations(ctx, items, k):
 
 def _combos(items, k):
     """itertools.combinations, refusing up front a count past the list limit (never built, never looped)."""
-    count = math.comb(len(items), k) if 0 <= k <= len(items) else 0
-    if count > MAX_LIST:
-        raise ValueError(f"{len(items)} items give {count:,} combinations of {k}; the limit is {MAX_LIST:,}")
+    n = len(items)
+    if 0 <= k <= n and _more_subsets_than(n, min(k, n - k), MAX_LIST) and math.comb(n, k) > MAX_LIST:
+        raise LimitError(f"{n:,} items give {_count_text(math.comb(n, k))} combinations of {k:,}; the limit is "
+                         f"{MAX_LIST:,} lists", "choose from fewer items")
     return itertools.combinations(items, k)
 
 
 def _bounded(out: list, name: str) -> list:
     if len(out) > MAX_LIST:
-        raise ValueError(f"{name} would make {len(out):,} lists; the limit is {MAX_LIST:,}")
+        raise LimitError(f"{name} would make {len(out):,} lists; the limit is {MAX_LIST:,}", "make fewer lists")
     BUDGET.steps += len(out)
     return out
 
@@ -239,7 +271,8 @@ def _bounded(out: list, name: str) -> list:
 def _range(ctx, a, b=None):
     low, high = (0, a) if b is None else (a, b)
     if high - low > MAX_LIST:
-        raise ValueError(f"range({low}, {high}) has {high - low:,} numbers; the limit is {MAX_LIST:,}")
+        raise LimitError(f"range({low}, {high}) has {high - low:,} numbers; the limit is {MAX_LIST:,}",
+                         "count over fewer numbers")
     return list(range(low, high))
 
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import repeat
 from operator import is_
 
-from interp.dsl.runtime import PYTHON_ERRORS, BUDGET
+from interp.dsl.runtime import PYTHON_ERRORS, BUDGET, LimitError
 from interp.engine.game import SHARED_STARTS
 from interp.engine.phases.base import with_locals
 from interp.engine.state import Event, Move, State
@@ -436,6 +436,9 @@ def is_legal(st: State, phase, move: Move) -> bool:
 def phase_failure(phase, exc: Exception) -> SpecRuntimeError:
     """A Python error while a phase ran, as a located error naming the phase (the spec's expressions report
     their own mistakes; this is the backstop for what they did not catch)."""
+    if isinstance(exc, LimitError):
+        return SpecRuntimeError(f"phase {phase.id!r}: while the game ran, {exc}", phase.location, exc.hint,
+                                phase.source_line)
     return SpecRuntimeError(f"phase {phase.id!r} failed while the game ran ({type(exc).__name__}: {exc})",
                             phase.location, "a value in this phase's expressions may be none or out of range",
                             phase.source_line)
@@ -451,7 +454,7 @@ def apply(st: State, move: Move, check: bool = True) -> None:
         raise IllegalMoveError("no move is pending: the deal is over")
     phase = st.game.phases[st.phase]
     if check and not is_legal(st, phase, move):
-        raise IllegalMoveError(f"{phase.notation(st, move)} is not legal now")
+        raise IllegalMoveError(f"{_move_words(st, phase, move)} is not legal now")
     st.legal = None  # the position changes (see is_legal)
     BUDGET.steps = 0
     history = st.history
@@ -474,6 +477,18 @@ def endless_deal(st: State, phase) -> SpecRuntimeError:
     return SpecRuntimeError(f"deal {st.deal_no} has gone on for {MAX_DEAL_MOVES:,} moves without ending "
                             f"(now in phase {phase.id!r})", phase.location,
                             "a phase or `goto` loop that no move ends? check its end condition", phase.source_line)
+
+
+def _move_words(st: State, phase, move: Move) -> str:
+    """`move` in words for the message refusing it: as the phase writes its own moves, else (a move of another
+    phase's kind: a card during an auction) as a card's code or the kind and value."""
+    try:
+        return phase.notation(st, move)
+    except PYTHON_ERRORS:
+        codes = st.game.deck.codes
+        if move.kind == "card" and type(move.value) is int and 0 <= move.value < len(codes):
+            return codes[move.value]
+        return f"{move.kind} {move.value!r}"
 
 
 def notation(st: State, move: Move) -> str:

@@ -19,6 +19,7 @@ import glob
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from contextlib import suppress
 from dataclasses import dataclass
@@ -104,14 +105,17 @@ def first_dealer_of(st: State) -> int:
 # -- files -----------------------------------------------------------------------------------------------------
 def save(path: str, data: dict) -> None:
     """Write atomically, so a crash mid-write never leaves a broken save; an interrupted write leaves no
-    temporary file (a kill -9 can: `remove_stale_temps` clears those)."""
+    temporary file (a kill -9 can: `remove_stale_temps` clears those). Only a regular file (or a new path) is
+    replaced: anything else there (a device, a folder, a pipe, a link) is a SaveError, and left as it is."""
     write_atomically(path, _json_lines(data))
 
 
 def write_atomically(path: str, text: str) -> None:
-    """Write `text` to `path` through a temporary file beside it, so the file is either as before or whole."""
+    """Write `text` to `path` through a temporary file beside it, so the file is either as before or whole; only a
+    regular file (or a new path) is replaced (else SaveError)."""
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
+    _refuse_other_than_a_file(path)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -121,6 +125,46 @@ def write_atomically(path: str, text: str) -> None:
         with suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def check_save_target(path: str) -> None:
+    """Refuse (SaveError) to save a match at `path` unless it is a new path or an interp save already (which the
+    match then replaces): a device, a folder, a pipe, a link, or a file that is not a save is left as it is.
+
+    >>> import tempfile
+    >>> notes = os.path.join(tempfile.mkdtemp(), "notes.txt")
+    >>> _ = open(notes, "w").write("my notes")
+    >>> check_save_target(notes)
+    Traceback (most recent call last):
+    interp.errors.SaveError: ...notes.txt: there is a file there that is not a save of interp; it is left as it is: save to a new path
+    """
+    if not _refuse_other_than_a_file(path):
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            data = json.loads(fh.read(MAX_SAVE_BYTES + 1).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or not {"spec", "history", "seed"} <= data.keys():
+        raise SaveError(f"{path}: there is a file there that is not a save of interp; it is left as it is: "
+                        "save to a new path")
+
+
+def _refuse_other_than_a_file(path: str) -> bool:
+    """Whether something is at `path`: a regular file; SaveError if it is anything else."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write the save there ({exc.strerror})") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise SaveError(f"{path}: is a link; save to the file itself or to a new path")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(f"{path}: is not a file (a device, a folder or a pipe); it is left as it is: save to a "
+                        "new path")
+    return True
 
 
 def _json_lines(data: dict) -> str:

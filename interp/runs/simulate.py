@@ -15,18 +15,21 @@ processes (`jobs`): the deals are shared out in chunks and gathered back in orde
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 import multiprocessing
 import os
 import random
+import signal
 import statistics
-import sys
 import time
 from collections import Counter
+from contextlib import contextmanager, suppress
 from typing import Callable
 
 from interp.engine import match as engine
+from interp.errors import OutputError, WorkerDied
 from interp.bots.registry import check_names, seat_agents
 from interp.runs.scenario import named_entries, named_facts
 
@@ -167,8 +170,40 @@ def pool_map(game, work: Callable, tasks: list, jobs: int | None = None):
     _GAME = game
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(jobs, initializer=_init_worker, initargs=(game.path,)) as pool:
-        yield from pool.imap(_run_task, [(work, task) for task in tasks])
+    before = {child.pid for child in multiprocessing.active_children()}
+    with _sigint_held():  # a worker never sees Ctrl-C: this process stops the pool (terminate, on leaving `with`)
+        pool = context.Pool(jobs, initializer=_init_worker, initargs=(game.path,))
+    with pool:
+        workers = {child.pid for child in multiprocessing.active_children()} - before
+        results = pool.imap(_run_task, [(work, task) for task in tasks])
+        for _ in tasks:
+            yield _next_result(results, workers)
+
+
+def _next_result(results, workers: set):
+    """The pool's next result; WorkerDied if one of its `workers` ended meanwhile (killed, out of memory): the
+    pool would start another, but the task it held would never be done, and the run would wait for ever."""
+    while True:
+        try:
+            return results.next(timeout=0.5)
+        except multiprocessing.TimeoutError:
+            if not workers <= {child.pid for child in multiprocessing.active_children()}:
+                raise WorkerDied("a worker process ended in the middle of the run (killed? out of memory?): "
+                                 "the run stops") from None
+
+
+@contextmanager
+def _sigint_held():
+    """SIGINT blocked while worker processes start (they inherit the mask, and unblock it ignoring SIGINT:
+    `_init_worker`); a Ctrl-C meanwhile reaches this process when it is released."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _players_plus(game, k: int) -> int:
@@ -176,6 +211,10 @@ def _players_plus(game, k: int) -> int:
 
 
 def _init_worker(path: str) -> None:
+    """A worker: Ctrl-C is for the process that started it (which ends the pool); its game loaded once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     global _GAME
     if _GAME is None or _GAME.path != path:
         from interp.spec.compiler import load_game
@@ -208,44 +247,91 @@ class RecordWriter:
     field, e.g. `facts.tricks.South`, `values.West`; the header is the union of the fields, in order of first
     appearance, so CSV rows are written when the writer closes).
 
-    >>> import io
-    >>> out = io.StringIO()
-    >>> with RecordWriter(out, csv_format=True) as write:
+    The file only ever holds whole records: they are written in batches, and a batch that fails part way (a full
+    disk, Ctrl-C during the write) is cut off again, leaving the records before it; a failure to write is an
+    OutputError naming the file and how many records it holds. Records not yet written when the run stops (an
+    error, Ctrl-C) are written on closing.
+
+    >>> import tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "deals.csv")
+    >>> with RecordWriter.open(path) as write:
     ...     write({"deal": 0, "facts": {"taker": "Anne"}, "values": {"Anne": 3}})
     ...     write({"deal": 1, "redeal": True, "values": {"Anne": 0}})
-    >>> print(out.getvalue().replace("\\r", ""), end="")
+    >>> print(open(path, encoding="utf-8").read(), end="")
     deal,facts.taker,values.Anne,redeal
     0,Anne,3,
     1,,0,true
     """
 
-    def __init__(self, file, csv_format: bool = False):
-        self.file, self.csv_format = file, csv_format
-        self.rows: list[dict] = []
+    BATCH = 1 << 16  # bytes of JSON Lines gathered before a write
+
+    def __init__(self, fd: int, name: str, csv_format: bool = False):
+        self.fd, self.name, self.csv_format = fd, name, csv_format
+        self.rows: list[dict] = []  # CSV: every record, written on closing
+        self.pending: list[str] = []  # JSON Lines not yet written
+        self.pending_chars = 0
+        self.kept = 0  # whole records in the file
+        self.size = 0  # their bytes
+        self.failed = False
 
     @classmethod
     def open(cls, path: str) -> "RecordWriter":
-        return cls(open(path, "w", encoding="utf-8", newline=""), csv_format=path.lower().endswith(".csv"))
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o666)
+        return cls(fd, path, csv_format=path.lower().endswith(".csv"))
 
     def __call__(self, record: dict) -> None:
         if self.csv_format:
             self.rows.append(flatten(record))
-        else:
-            self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+            return
+        line = json.dumps(record, ensure_ascii=False) + "\n"
+        self.pending.append(line)
+        self.pending_chars += len(line)
+        if self.pending_chars >= self.BATCH:
+            self._write("".join(self.pending), len(self.pending))
 
     def __enter__(self) -> "RecordWriter":
         return self
 
     def __exit__(self, *exc) -> None:
-        if self.csv_format:
-            fields = list(dict.fromkeys(k for row in self.rows for k in row))
-            groups = list(dict.fromkeys(f.split(".")[0] for f in fields))
-            fields.sort(key=lambda f: groups.index(f.split(".")[0]))  # stable: columns of a group together
-            writer = csv.DictWriter(self.file, fields)
-            writer.writeheader()
-            writer.writerows(self.rows)
-        if self.file not in (sys.stdout, sys.stderr) and hasattr(self.file, "name"):
-            self.file.close()
+        try:
+            if self.failed:
+                return
+            if self.pending:
+                self._write("".join(self.pending), len(self.pending))
+            if self.csv_format and self.rows:
+                self._write(self._csv_text(), len(self.rows))
+        finally:
+            os.close(self.fd)
+
+    def _csv_text(self) -> str:
+        fields = list(dict.fromkeys(k for row in self.rows for k in row))
+        groups = list(dict.fromkeys(f.split(".")[0] for f in fields))
+        fields.sort(key=lambda f: groups.index(f.split(".")[0]))  # stable: columns of a group together
+        text = io.StringIO()
+        writer = csv.DictWriter(text, fields)
+        writer.writeheader()
+        writer.writerows(self.rows)
+        return text.getvalue()
+
+    def _write(self, text: str, records: int) -> None:
+        """Append `records` whole records (`text`); on any failure cut the file back to the records before."""
+        data = memoryview(text.encode("utf-8"))
+        self.pending, self.pending_chars = [], 0
+        done = 0
+        try:
+            while done < len(data):
+                done += os.write(self.fd, data[done:])
+        except BaseException as exc:
+            self.failed = True
+            with suppress(OSError):  # a device or a pipe cannot be cut: nothing of a record was kept there
+                os.ftruncate(self.fd, self.size)
+            if isinstance(exc, OSError):
+                whole = f"{self.kept:,} whole record{'s' if self.kept != 1 else ''}"
+                raise OutputError(f"{self.name}: cannot write the records ({exc.strerror}); the file holds "
+                                  f"the first {whole}") from None
+            raise
+        self.size += len(data)
+        self.kept += records
 
 
 def flatten(record: dict, prefix: str = "") -> dict:

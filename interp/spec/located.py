@@ -182,6 +182,7 @@ class _Guards:
 
     depth: int
     aliases: int
+    open_anchors: set  # the anchors of the values being composed (an alias to one would make a cycle)
 
     def compose_node(self, parent, index):
         event = self.peek_event()  # type: ignore[attr-defined]
@@ -190,6 +191,11 @@ class _Guards:
             if self.aliases > MAX_ALIASES:
                 raise _Refused(f"more than {MAX_ALIASES} aliases (*name) in one file", event.start_mark,
                                "write the values out, or use extends: to share a base spec")
+            if event.anchor in self.open_anchors:
+                raise _Refused(f"alias *{event.anchor} is inside the value its anchor &{event.anchor} names",
+                               event.start_mark, "a value cannot contain itself: an alias repeats a value written "
+                               "before it")
+            return super().compose_node(parent, index)  # type: ignore[misc]
         elif event.tag is not None:
             tag = event.tag.replace("tag:yaml.org,2002:", "!!")
             raise _Refused(f"YAML tag '{tag}' is not part of the spec language", event.start_mark,
@@ -198,10 +204,14 @@ class _Guards:
         if self.depth > MAX_DEPTH:
             raise _Refused(f"values are nested more than {MAX_DEPTH} levels deep", event.start_mark,
                            "a spec nests a few levels; check for runaway brackets")
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None:
+            self.open_anchors.add(anchor)
         try:
             return super().compose_node(parent, index)  # type: ignore[misc]
         finally:
             self.depth -= 1
+            self.open_anchors.discard(anchor)
 
 
 class _GuardedLoader(_Guards, yaml.SafeLoader):
@@ -211,6 +221,7 @@ class _GuardedLoader(_Guards, yaml.SafeLoader):
         super().__init__(stream)
         self.depth = 0
         self.aliases = 0
+        self.open_anchors = set()
 
 
 try:
@@ -229,6 +240,7 @@ else:
             yaml.resolver.Resolver.__init__(self)
             self.depth = 0
             self.aliases = 0
+            self.open_anchors = set()
 
 
 def _key_of(path: Path) -> str:

@@ -68,6 +68,7 @@ class TerminalMatch:
     # -- the loop -------------------------------------------------------------------------------------------------
     def run(self) -> int:
         """Play until the match ends or the player stops: 0, or 130 after Ctrl-C, 1 after a crash."""
+        replay.check_save_target(self.save_path)
         replay.remove_stale_temps(self.save_path)
         try:
             self.save()
@@ -88,6 +89,9 @@ class TerminalMatch:
             self.console.print(render.sheet_table(self.st, title="final sheet (ended by agreement)"))
             self.show_final()
             return 0
+        except SaveError as exc:  # something not a file was put at the save's path meanwhile: it is left as it is
+            self.console.print(exc.format())
+            return 2
         except Exception as exc:  # a crash must not lose the game
             self.console.print(f"internal error: {exc!r}")
             self.console.print(traceback.format_exc())

@@ -97,3 +97,21 @@ def test_the_docs_example_runs():
     exec(compile(block, "docs/adapters.md", "exec"), namespace)
     assert namespace["e"].possible_agents == ["South", "West"]  # Scopa's seat names
     assert int(namespace["obs"]["action_mask"].sum()) >= 1
+
+
+@pytest.mark.parametrize("path,n", CASES)
+def test_an_illegal_action_id_in_range_is_refused_as_an_illegal_move(path, n):
+    """Issue 25: an id that numbers a move of another phase (a card during Preferans' or Tarot's auction) raised
+    TypeError or IndexError while the refusal was worded. Every id the mask forbids (or a spread of 40 of them)
+    is refused with IllegalMoveError naming it, and the deal is unchanged."""
+    from interp.errors import IllegalMoveError
+    e = env(game_of(path), players=n)
+    e.reset(seed=3)
+    agent = e.agent_selection
+    before = e.observe(agent)
+    forbidden = np.flatnonzero(before["action_mask"] == 0)
+    for action in forbidden[::max(1, len(forbidden) // 40)]:
+        with pytest.raises(IllegalMoveError, match="not legal now|begins no legal move"):
+            e.step(int(action))
+    after = e.observe(agent)
+    assert e.agent_selection == agent and (after["observation"] == before["observation"]).all()

@@ -163,9 +163,67 @@ def test_an_interrupted_write_leaves_the_old_save_and_no_temporary_file(tmp_path
 
 def test_a_save_path_that_cannot_be_written_is_refused_before_play(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
-    assert main(["play", SPEC, "--seed", "1", "--save", str(tmp_path)]) == 2
+    (tmp_path / "a file").write_text("")
+    target = tmp_path / "a file" / "s.json"
+    assert main(["play", SPEC, "--seed", "1", "--save", str(target)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"{tmp_path}: cannot write the save there") and os.listdir(tmp_path) == []
+    assert err.startswith(f"{target}: cannot write the save there") and os.listdir(tmp_path) == ["a file"]
+
+
+def _not_a_save(kind: str, tmp_path):
+    """Something at a path that `--save` must leave as it is; and how to see it is unchanged."""
+    path = tmp_path / f"target-{kind.replace(' ', '-')}"
+    if kind == "device":  # a /dev/null of the test's own: were it replaced, nothing outside tmp_path would be
+        if not hasattr(os, "mknod") or os.getuid() != 0:
+            pytest.skip("making a device node needs root")
+        os.mknod(path, 0o666 | __import__("stat").S_IFCHR, os.makedev(1, 3))
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "link to a save":
+        (tmp_path / "real.json").write_text(json.dumps(played()[1]), encoding="utf-8")
+        os.symlink(tmp_path / "real.json", path)
+    else:
+        path.write_text("my notes, not a save\n", encoding="utf-8")
+    return path, lambda: (os.lstat(path).st_mode, (tmp_path / "real.json").read_bytes() if kind.startswith("link")
+                          else path.read_bytes() if kind == "text file" else None)
+
+
+@pytest.mark.parametrize("kind,words", [("device", "is not a file"), ("fifo", "is not a file"),
+                                        ("folder", "is not a file"), ("link to a save", "is a link"),
+                                        ("text file", "not a save of interp")])
+def test_save_onto_anything_but_a_save_or_a_new_path_is_refused_and_left_as_it_is(kind, words, tmp_path, capsys,
+                                                                                  monkeypatch):
+    """Issue 25: as root, `--save /dev/full` turned the device into a regular file."""
+    path, state = _not_a_save(kind, tmp_path)
+    before = state()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code = main(["play", "docs/examples/tiny.yaml", "--save", str(path), "--seed", "1"])
+    out = capsys.readouterr()
+    assert code == 2
+    [line] = out.err.splitlines()
+    assert line.startswith(f"{path}: ") and words in line and line.endswith("to a new path"), line
+    assert out.out == "" and state() == before
+
+
+def test_save_onto_an_earlier_save_replaces_it(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "earlier.json"
+    write(path, played()[1])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "docs/examples/tiny.yaml", "--save", str(path), "--seed", "1"]) == 0
+    assert json.loads(path.read_text(encoding="utf-8"))["spec"].endswith("tiny.yaml")
+
+
+def test_a_device_put_at_the_save_path_during_play_is_not_replaced(tmp_path, monkeypatch):
+    """The check is made again at every write: a folder made at the path mid-match is refused, not replaced."""
+    path = tmp_path / "s.json"
+    replay.save(str(path), played()[1])
+    path.unlink()
+    path.mkdir()
+    with pytest.raises(SaveError, match="is not a file"):
+        replay.save(str(path), played()[1])
+    assert path.is_dir()
 
 
 def test_stale_temporary_files_of_a_killed_write_are_removed_on_resume(tmp_path, capsys, monkeypatch, good_save):

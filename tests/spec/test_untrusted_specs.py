@@ -118,6 +118,17 @@ def test_too_many_aliases_are_refused(tmp_path, capsys):
     assert "aliases" in err
 
 
+@pytest.mark.parametrize("text,column", [("rec: &r [*r]", 10), ("rec: &r {a: *r}", 13),
+                                         ("rec: &r {a: [1, {b: *r}]}", 21), ("a: &r {b: &s [1, *s]}", 18)])
+def test_an_alias_inside_its_own_anchor_is_refused(tmp_path, capsys, text, column):
+    """Issue 25: `rec: &r [*r]` made a value that contains itself, and loading it ended in a RecursionError."""
+    path = variant(tmp_path, text + "\n")
+    code, err = run(capsys, "validate", path)
+    assert code == 2
+    assert int(located(err, path, 3).group(2)) == column
+    assert "inside the value its anchor" in err
+
+
 def test_a_huge_file_is_refused_without_reading_it_all(tmp_path, capsys):
     path = write(tmp_path, "name: big\ndescription: '" + "x" * (MAX_FILE_BYTES + 10) + "'\n")
     code, err = run(capsys, "validate", path)
@@ -266,6 +277,50 @@ def test_nested_aggregates_in_stats_stop_at_the_loop_limit(tmp_path, capsys):
     assert code == 2
     located(err, path, 4)
     assert "1,000,000 steps" in err
+
+
+@pytest.mark.parametrize("text,words", [
+    ("len(subsets(range(10000))) > 0", "10,000 items have about 10^3010 subsets; the limit is 10,000 lists"),
+    ("len(subsets(range(20), 5)) > 0", "20 items have more than 10,000 subsets of at most 5;"),  # 21,699 of 1-5
+    ("len(combinations(range(10000), 5000)) > 0", "10,000 items give about 10^3008 combinations of 5,000;"),
+])
+def test_too_many_subsets_are_refused_from_their_number_alone(tmp_path, capsys, text, words):
+    """Issue 25: subsets(range(10000)) took 7 s to refuse and printed a 3,011-digit number."""
+    path = variant(tmp_path, f"stats:\n  many: \"{text}\"\n")
+    started = time.perf_counter()
+    code, err = run(capsys, "simulate", path, "-n", "1")
+    assert code == 2 and time.perf_counter() - started < 5
+    located(err, path, 4)
+    assert words in err and len(err) < 400, err
+
+
+def test_subsets_within_the_limit_are_all_made():
+    from interp.engine.builtins import _subsets
+    assert len(_subsets(None, list(range(13)))) == 2 ** 13 - 1 == 8191
+    assert len(_subsets(None, list(range(20)), 4)) == 20 + 190 + 1140 + 4845
+
+
+@pytest.mark.parametrize("text,words", [
+    # the sum of 1/2 … 1/1998 needs a denominator of ~860 digits: refused where it passes 307
+    ("sum(sum(1 / (x + y) for x in range(1, 1000)) for y in range(1, 1000)) > 0", "more than 307 digits"),
+    # each inner sum's denominator is ~220 digits (11 words of 64 bits, 121 steps an addition): the budget is
+    # spent after ~8,000 additions, where 998,000 small ones would fit
+    ("sum(sum(1 / (x + 3) for x in range(1, 500)) for y in range(1, 2000)) > 0", "1,000,000 steps"),
+])
+def test_big_exact_fractions_are_bounded(tmp_path, capsys, text, words):
+    """Issue 25: nested sums over exact fractions stayed under the step limit and ran for minutes."""
+    path = variant(tmp_path, f"stats:\n  harmonic: \"{text}\"\n")
+    started = time.perf_counter()
+    code, err = run(capsys, "simulate", path, "-n", "1")
+    assert code == 2 and time.perf_counter() - started < 8
+    located(err, path, 4)
+    assert words in err, err
+
+
+def test_sums_of_small_fractions_are_exact():
+    from fractions import Fraction
+    from interp.dsl.runtime import exact_sum
+    assert exact_sum([Fraction(1, k) for k in range(1, 41)]) == sum(Fraction(1, k) for k in range(1, 41))
 
 
 def test_the_loop_budget_is_per_evaluation_not_per_match():
