@@ -21,7 +21,7 @@ from interp.dsl.walk import TreeCompiler, _args
 from interp.errors import SpecError
 
 # Built-ins whose value depends on the deck and their arguments only (a define of a card that calls nothing
-# else and reads no name but its parameter is tabled by card: dslruntime.card_table).
+# else and reads no name but its parameter is tabled by card: runtime.card_table).
 DECK_ONLY = frozenset({"suit", "rank", "rank_name", "points", "card", "len", "abs", "min", "max", "floor", "ceil",
                        "trunc", "round", "sum", "count", "any", "all", "first", "max_by", "min_by"})
 SCALARS = frozenset({T.BOOL, T.INT, T.NUM, T.STR})
@@ -37,7 +37,7 @@ class CallCompiler(TreeCompiler):
         name = word(node.children[0])
         if name in self.locals:
             t, domain, *held = self.locals[name]
-            if held:  # held in a Python local of the function being written (dslfuse.python_local)
+            if held:  # held in a Python local of the function being written (fuse.python_local)
                 return Compiled(None, t, domain, code=held[0], ns=self.ns)
             return Compiled(lambda ctx: ctx.loc[name], t, domain, local=name, code=f"ctx.loc[{name!r}]", ns=self.ns)
         sym = self.scope.symbols.get(name)
@@ -168,7 +168,7 @@ class CallCompiler(TreeCompiler):
         """For a define without arguments that reads only plain state (vars, options, sheet columns by seat, the
         dealer and the seats in play; no zone, no local of the place) and calls only built-ins of the deck and the
         seat order: Python source of a key of everything it reads (a tuple; lists as tuples), by which its values
-        are remembered (dslruntime.remembered_by). None for any other define."""
+        are remembered (runtime.remembered_by). None for any other define."""
         key = ("inputs", macro.name)
         if key not in self.scope.shared:
             parts = ["ctx.n"]
@@ -286,7 +286,7 @@ class CallCompiler(TreeCompiler):
 
     def inlined(self, macro, args: list, locals_: dict) -> Compiled | None:
         """A define's use with arguments written in place as code: its body with each parameter held in a
-        Python local (dslfuse.python_local) given the argument's value first — `((_pv3s_ := arg), body)[1]` —
+        Python local (fuse.python_local) given the argument's value first — `((_pv3s_ := arg), body)[1]` —
         or standing for the argument itself when that is a Python local or a constant. Nothing is bound in
         `ctx.loc`, so no call and no binding to restore. None when the body has no code, or a part of it that
         reads a parameter runs as a function of its own (an aggregate over it): the use then calls the define."""

@@ -1,7 +1,7 @@
-"""Compile DSL text, once, into typed closures. The stages: parsing (dslparse), the names in scope (dslscope),
-expressions (dslexpr: the compiler put together from dslwalk, dsloperators, dslcalls and dslloops, within the
-limits of dsllimits), statements (dslstmts), and what closures call at run time (dslruntime). This module is the
-public entry point.
+"""Compile DSL text, once, into typed closures. The stages, each a module of interp.dsl: parsing (`parse`), the
+names in scope (`scope`), expressions (`expr`: the compiler put together from `walk`, `operators`, `calls` and
+`loops`, within the bounds of `limits`), statements (`stmts`), and what closures call at run time (`runtime`).
+This module is the public entry point.
 
 Every closure takes one argument, the evaluation context (a game State), and never walks a tree at run time.
 Names are resolved and types checked at compile time, so a spec with a misspelt variable fails `validate`.
@@ -40,7 +40,7 @@ __all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "Shif
 def compile_expr(text: str, scope: Scope, want: str | None = None, source: SourceRef | None = None,
                  locals_: dict | None = None, steady: Steady | None = None) -> tuple:
     """Compile one expression; returns (closure, type). `want` checks the result type; `steady` (a
-    dslruntime.Steady or Stretch) remembers the defines it uses that cannot change while it holds."""
+    runtime.Steady or Stretch) remembers the defines it uses that cannot change while it holds."""
     source = source or SourceRef()
     compiler = Compiler(scope, source, locals_)
     compiler.steady = steady

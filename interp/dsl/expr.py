@@ -1,9 +1,9 @@
 """The expression stage of the DSL compiler: parse trees to typed closures, names resolved and types checked at
-compile time, within the limits that keep a compiled closure within what Python allows (dsllimits).
+compile time, within the limits that keep a compiled closure within what Python allows (limits).
 
-`Compiler` is put together from its parts: the walk over the tree (dslwalk), literals and operators
-(dsloperators), names, calls and defines (dslcalls), aggregates and comprehensions (dslloops); here are the string
-with `{expression}` holes, `with`, and the entry points. Statements are compiled in dslstmts."""
+`Compiler` is put together from its parts: the walk over the tree (walk), literals and operators
+(operators), names, calls and defines (calls), aggregates and comprehensions (loops); here are the string
+with `{expression}` holes, `with`, and the entry points. Statements are compiled in stmts."""
 from __future__ import annotations
 
 from interp.dsl import types as T
@@ -96,7 +96,7 @@ def compile_tree(tree, scope: Scope, source: SourceRef, locals_: dict | None = N
 def guarded(fn: Fn | Compiled, source: SourceRef) -> Fn:
     """A top-level closure that reports a Python error inside it as a located SpecRuntimeError naming the
     expression (a none where a number was needed, say), and starts a fresh loop budget. Given a compiled
-    expression with code (dslfuse), the guard is written into its function."""
+    expression with code (fuse), the guard is written into its function."""
     def error(exc: Exception):
         if isinstance(exc, LimitError):
             return source.error(SpecRuntimeError, f"while the game ran, {exc}", 0, exc.hint)

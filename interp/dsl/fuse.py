@@ -5,7 +5,7 @@ every evaluation. Parts that can say what they compute as Python source (`Compil
 operators, comparisons, conditionals, built-in calls) are joined into their parent's source instead, and the
 whole runs as one function made by `eval` when it is first needed. A part that cannot (a loop, a define's use, a
 string with holes) takes part through its closure, bound to a name in the namespace. Statements are written as
-lines the same way (dslstmts, spec_dsl: stores, `if`, `for`, `let`, effect calls; a YAML list of statements is one
+lines the same way (stmts, texts: stores, `if`, `for`, `let`, effect calls; a YAML list of statements is one
 function whose items keep their own guards), `exec`'d as a `def` at their first call. Spec text reaches the source
 only through `repr`. The namespace belongs to one compile scope (a game), so a game's functions never see another's
 names.
@@ -173,7 +173,7 @@ def fits(code: str) -> bool:
 
 def guarded_function(code: str, ns: dict, error: Callable[[Exception], Exception]) -> Callable[[Any], Any]:
     """`code` as a top-level function: a fresh loop budget, and a Python error inside it reported by `error` (a
-    located error naming the expression) — dslruntime.guard written into the function, not a frame around it.
+    located error naming the expression) — runtime.guard written into the function, not a frame around it.
     The call of a statement block (`block`) has the block's lines written in, and is made at its first call: a
     block is mostly written into the function of a list of statements (guarded_lines), not called on its own."""
     check_escape(code)

@@ -92,7 +92,7 @@ AGGREGATES = {
 
 # Aggregates that run as Python source, their variable held in a Python local (LoopCompiler.held_loop).
 HELD_AGGREGATES = frozenset({"sum", "count", "min", "max", "any", "all", "first"})
-HELD_LOOP = " for _pv"  # in source: a loop written by held_loop (its variable a dslfuse.python_local)
+HELD_LOOP = " for _pv"  # in source: a loop written by held_loop (its variable a fuse.python_local)
 
 
 class LoopCompiler(TreeCompiler):
@@ -131,11 +131,11 @@ class LoopCompiler(TreeCompiler):
 
     def held_loop(self, node, kind: str, var: str, coll_node, body_node, cond_node) -> Compiled | None:
         """An aggregate or a list comprehension as Python source: a comprehension or generator over the list
-        (charged to the loop budget first) whose variable is a Python local of its own (dslfuse.python_local),
+        (charged to the loop budget first) whose variable is a Python local of its own (fuse.python_local),
         not a binding in `ctx.loc` made and restored at each element, and no call per element. `any`, `all`
         and `first` stop at the element that decides, as their closures do. None when a part reading the
         variable must run as a function of its own, the parts do not type-check (the closures' builder reports
-        that), or the source would be too big: the caller then builds the closures (dslloops, dslruntime)."""
+        that), or the source would be too big: the caller then builds the closures (loops, runtime)."""
         held = python_local(var)
         counted = _Nesting.parts, _Nesting.peak
         try:

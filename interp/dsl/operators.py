@@ -1,6 +1,6 @@
 """The expression compiler's literals, operators and postfix forms: numbers, booleans, none and lists; `or`,
 `and`, `not`, `if … then … else`, comparisons, `in`, arithmetic; a record's field and an index. Each joins its
-parts' code into one expression (dslfuse) where it fits, else combines their closures."""
+parts' code into one expression (fuse) where it fits, else combines their closures."""
 from __future__ import annotations
 
 import difflib
@@ -18,7 +18,7 @@ from interp.dsl.scope import Compiled, Fn, Symbol
 from interp.dsl.walk import TreeCompiler, _a, _args
 from interp.errors import DSLSyntaxError
 
-# Arithmetic on numbers as Python source (dslfuse): the operators, and the helpers that make a division by zero 0.
+# Arithmetic on numbers as Python source (fuse): the operators, and the helpers that make a division by zero 0.
 NUMBER_OPS = {op: ARITH[op] for op in ("+", "-", "*", "//", "%")} | {"/": divide}
 NUMBER_CODE = {"+": "({} + {})", "-": "({} - {})", "*": "({} * {})", "//": "floordiv({}, {})", "%": "modulo({}, {})",
                "/": "divide({}, {})"}

@@ -100,7 +100,7 @@ class Steady:
     def read_code(self, key, remembered: Fn, bind: Callable[[Any], str], fresh: Callable[[], str]) -> str:
         """Python source reading the value `remember` keeps for the define compiled as `key` in place, calling
         its closure `remembered` only to work it out. `bind(value)` names a value in the source's namespace,
-        `fresh()` gives an unused name (dslfuse.bound and fresh)."""
+        `fresh()` gives an unused name (fuse.bound and fresh)."""
         value = fresh()
         return f"({value} if ({value} := {bind(self.cells[key])}[0]) is not MISSING else {bind(remembered)}(ctx))"
 
@@ -149,7 +149,7 @@ class Stretch(Steady):
 
     def read_code(self, key, remembered: Fn, bind: Callable[[Any], str], fresh: Callable[[], str]) -> str:
         # the value worked out in this stretch while one is open (an open stretch's token is never None);
-        # `bind(self)` gives the same name at each use (dslfuse.bound_once)
+        # `bind(self)` gives the same name at each use (fuse.bound_once)
         cell = bind(self.cells[key])
         return f"({cell}[1] if {cell}[0] is {bind(self)}.token is not None else {bind(remembered)}(ctx))"
 
@@ -174,7 +174,7 @@ REMEMBERED = 1024  # inputs whose values a define remembers (then it starts agai
 
 def remembered_by(fn: Fn, inputs: Fn, memo: dict | None = None) -> Fn:
     """`fn` (a define's body without arguments) remembering its value by `inputs(ctx)`, a key of everything it
-    reads (dslcalls.CallCompiler.inputs_of): `defenders` is worked out once per declarer and seats in play, not at
+    reads (calls.CallCompiler.inputs_of): `defenders` is worked out once per declarer and seats in play, not at
     every use. A list value is handed out as a copy, so no use can change the one remembered. `memo`: the dict
     the values are kept in (joined code looks it up in place), a new one if not given."""
     memo = {} if memo is None else memo

@@ -24,7 +24,7 @@ class Symbol:
     zone: bool = False
     doc: str = ""
     only_itself: bool = True  # assigning it writes this name only (a capped column's overflow may write others)
-    # Python source reading it (dslfuse): `ctx.vars['taker']`, or with `{}` for each index (`ctx.vars['call'][{}]`)
+    # Python source reading it (fuse): `ctx.vars['taker']`, or with `{}` for each index (`ctx.vars['call'][{}]`)
     code: str | None = None
 
 
@@ -45,7 +45,7 @@ class Function:
     at_id: Callable | None = None  # `impl` taking the zone arguments' ids in place of the zones, for joined code
     # that knows them (a zone read as `ctx.zones[id]`): no search of the zones for the one given
     python: str | None = None  # a Python built-in computing the same from the arguments alone (`len`): the joined
-    # code calls it in place of `impl` (dslfuse.HELPERS has it under this name)
+    # code calls it in place of `impl` (fuse.HELPERS has it under this name)
 
     def result(self, arg_types: list) -> str:
         return self.returns(arg_types) if callable(self.returns) else self.returns
@@ -90,9 +90,9 @@ class Compiled:
     `trick_no`), `requires` ((local, value) pairs that must all hold for this condition to be true:
     `trick_no == 1 and x` requires trick_no == 1; a phase may skip the condition where one fails) and `card_of` (a
     card-tabled define's use on a local, `is_trump(c)`: that local, the define's table and how a value missing
-    from it is worked out, dslruntime.card_lookup; a filter on the local may look the table up in place).
+    from it is worked out, runtime.card_lookup; a filter on the local may look the table up in place).
 
-    `code`: the same expression as Python source over `ctx`, its names bound in `ns` (dslfuse). A parent joins
+    `code`: the same expression as Python source over `ctx`, its names bound in `ns` (fuse). A parent joins
     its parts' code into its own, so that `a and b == c` runs as one function, not one closure per part; `fn` is
     made from the code (by `eval`, once) only when something calls this expression on its own."""
 

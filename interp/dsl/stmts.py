@@ -2,7 +2,7 @@
 the expression compiler; every stored value is checked against the run-time size limits."""
 from __future__ import annotations
 
-from interp.dsl import runtime as dslruntime
+from interp.dsl import runtime
 from interp.dsl import types as T
 from interp.dsl.expr import Compiler
 from interp.dsl.limits import _Nesting
@@ -15,18 +15,18 @@ from interp.dsl.scope import Compiled, Fn, Symbol
 from interp.errors import DSLSyntaxError
 
 BIG = repr(MAX_INT)
-SMALL = (T.BOOL, T.SEAT, T.CARD, T.BID, T.NONE)  # types whose values are never too big to store (dslruntime.too_big)
+SMALL = (T.BOOL, T.SEAT, T.CARD, T.BID, T.NONE)  # types whose values are never too big to store (runtime.too_big)
 
 
 class StatementCompiler(Compiler):
-    """Statements as Python source (dslfuse): a block of `;`-separated statements is one function whose lines
+    """Statements as Python source (fuse): a block of `;`-separated statements is one function whose lines
     are written from its parts' code — `if`, `let`, effect calls, assignments that store a value in place — and
     call the closure of any other statement (`for`, a capped column, `+=` on a local)."""
 
     temps = 0  # temporaries named so far in this compile (`v1`, `k1` …: locals of the generated function)
 
     def stmts(self, node) -> Compiled:
-        """The block as a compiled statement: its code calls the block's function (dslfuse.block); `guarded`
+        """The block as a compiled statement: its code calls the block's function (fuse.block); `guarded`
         writes the lines into the guard itself."""
         lines: list[str] = []
         for c in node.children:
@@ -64,7 +64,7 @@ class StatementCompiler(Compiler):
     def for_parts(self, node, held: str | None = None) -> tuple:
         """A `for` statement's loop variable, compiled list, the compiler of its body (the variable bound, and a
         Steady for what the body cannot change) and the body's node. `held`: the Python local holding the
-        variable in the body's code (dslfuse.python_local), or None for `ctx.loc`."""
+        variable in the body's code (fuse.python_local), or None for `ctx.loc`."""
         var_token, coll_node, body_node = node.children
         var = word(var_token)
         coll = self.expr(coll_node)
@@ -77,7 +77,7 @@ class StatementCompiler(Compiler):
         return var, coll, inner, body_node
 
     def for_lines(self, node) -> list[str]:
-        """A `for` statement as lines, as the closure runs it (dslruntime.looper inside Steady.loop): the
+        """A `for` statement as lines, as the closure runs it (runtime.looper inside Steady.loop): the
         defines its body remembers forgotten before and after, the list charged to the loop budget, the local
         bound to each element. The local is a Python local of the function when all the body's code that reads
         it is written into the function (nothing it calls can look it up by name, and the body never assigns
@@ -101,7 +101,7 @@ class StatementCompiler(Compiler):
         body = inner.stmt_lines(body_node)
         c = self.temp("c", new=True)
         over = bound(self.ns, self.loop_limit(node))
-        if held is not None:  # the list charged to the loop budget in place (dslruntime.charge)
+        if held is not None:  # the list charged to the loop budget in place (runtime.charge)
             lines = [f"{c} = {self.code(coll)}", f"BUDGET.steps += len({c})",
                      f"if BUDGET.steps > {MAX_LOOP_STEPS}:", f"    raise {over}()",
                      f"for {held} in {c}:"] + indented(body, self.ns)
@@ -123,14 +123,14 @@ class StatementCompiler(Compiler):
         """Lines putting `value` into a new temporary `v…`, refused (located) when too big to store."""
         v = self.temp("v", new=True)
         line = f"{v} = {self.code(value)}"
-        if value.type in SMALL or (value.const and not dslruntime.too_big(value.fn(None))):
+        if value.type in SMALL or (value.const and not runtime.too_big(value.fn(None))):
             return [line]  # never too big: a truth value, a seat, a card, a bid, a constant of a fitting size
         big = bound(self.ns, self.too_big(node, name))
         return [line, f"if too_big({v}):", f"    raise {big}()"]
 
     def assign_lines(self, node) -> list[str] | None:
         """An assignment as lines, when it stores a value in place (a var, a plain sheet column, `=` to a local);
-        else None (its closure: dslruntime.setter). The order and checks are the closure's: for `=`, the value
+        else None (its closure: runtime.setter). The order and checks are the closure's: for `=`, the value
         (size-checked), then the indexes (none refused); for `+=`/`-=`, the indexes, then the delta, skipped when
         zero, and the sum refused when too big."""
         target_node, op_token, value_node = node.children
@@ -261,7 +261,7 @@ class StatementCompiler(Compiler):
         def add_local(ctx):
             loc = ctx.loc
             loc[name] += sign * fv(ctx)
-            if dslruntime.too_big(loc[name]):
+            if runtime.too_big(loc[name]):
                 raise big()
         return add_local
 

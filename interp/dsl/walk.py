@@ -1,6 +1,6 @@
-"""The expression compiler's walk over a parse tree, which its parts (dsloperators, dslcalls, dslloops) extend:
-dispatch by rule name within the limits (dsllimits), located failures and hints for unknown names, type
-expectations, and the joining of compiled parts' code (dslfuse). `expr.Compiler` puts the parts together."""
+"""The expression compiler's walk over a parse tree, which its parts (operators, calls, loops) extend:
+dispatch by rule name within the limits (limits), located failures and hints for unknown names, type
+expectations, and the joining of compiled parts' code (fuse). `expr.Compiler` puts the parts together."""
 from __future__ import annotations
 
 import difflib
@@ -23,15 +23,15 @@ _METHODS: dict = {}  # a tree node's rule name -> the Compiler method that compi
 class TreeCompiler:
     """The walk shared by the expression compiler's parts: each parse-tree node goes to the method named after
     its rule (`e_<rule>`), counted against the nesting and parts limits; located failures, type expectations,
-    and the joining of parts' code into one expression (dslfuse). Locals are tracked with their types."""
+    and the joining of parts' code into one expression (fuse). Locals are tracked with their types."""
 
     def __init__(self, scope: Scope, source: SourceRef, locals_: dict | None = None, macro_stack: tuple = ()):
         self.scope = scope
         self.source = source
         self.locals: dict = dict(locals_ or {})
         self.macro_stack = macro_stack
-        self.steady: Steady | None = None  # inside a statement loop: what its body may assign (dslruntime.Steady)
-        self.ns = namespace(scope.shared)  # where the functions joined from parts' code find their names (dslfuse)
+        self.steady: Steady | None = None  # inside a statement loop: what its body may assign (runtime.Steady)
+        self.ns = namespace(scope.shared)  # where the functions joined from parts' code find their names (fuse)
 
     # -- helpers --------------------------------------------------------------------------------------------
     def fail(self, node, message: str, hint: str | None = None, cls=DSLNameError) -> NoReturn:
@@ -103,7 +103,7 @@ class TreeCompiler:
 
     def joined(self, code: str, t: str, domain: frozenset | None = None, requires: tuple = (),
                zone: bool = False) -> Compiled | None:
-        """An expression made of its parts' code (dslfuse), or None when the source would be too big for one
+        """An expression made of its parts' code (fuse), or None when the source would be too big for one
         function (the caller then joins the parts' closures)."""
         if not fits(code):
             return None

@@ -42,8 +42,8 @@ def load_referenced_game(doc: Document, key: tuple) -> Game:
 
 
 def compile_spec(doc: Document) -> Game:
-    """Compile a loaded, schema-checked document: its names stage by stage into the scope (spec_names,
-    spec_bids), then the phases (spec_phases) and what a deal's end reads (spec_scoring) against them. The
+    """Compile a loaded, schema-checked document: its names stage by stage into the scope (names,
+    bids), then the phases (phases) and what a deal's end reads (scoring) against them. The
     parse trees and code objects of a spec file come from its load cache when it has them (interp.dsl.cache)."""
     with session(doc.path):
         return _compiled(doc)

@@ -1,6 +1,6 @@
 """The spec compiler's working state and its located DSL compilation: the names in scope so far, and
 expressions and statement blocks compiled from the spec's text at a path, their errors at file:line:column.
-Every stage of compiling a spec (spec_names, spec_bids, spec_phases, spec_scoring) and every phase type's compile
+Every stage of compiling a spec (names, bids, phases, scoring) and every phase type's compile
 step works through one SpecDSL."""
 from __future__ import annotations
 
@@ -51,9 +51,9 @@ class SpecDSL:
               steady: Steady | None = None):
         """A statement block: a string (`;`-separated), or a list of strings and {if/then/else} or {for/do}.
         A whole block (`steady` None) that moves no card remembers, while it runs, the defines it uses that none
-        of its assignments may change (`value` in ten lines of scoring is worked out once; dslruntime.Steady).
+        of its assignments may change (`value` in ten lines of scoring is worked out once; runtime.Steady).
 
-        The block is one Python function (dslfuse): each item's lines written one after another, each string and
+        The block is one Python function (fuse): each item's lines written one after another, each string and
         condition keeping its own guard (a fresh loop budget; an error names that item's place)."""
         scope = scope or self.scope
         value = self.doc.get(path)
@@ -131,7 +131,7 @@ class SpecDSL:
                          "{name: …, do: […]}", path)
 
     def item_lines(self, fn, scope: Scope, into: str | None = None) -> list:
-        """A guarded item's lines (its guard written in: dslfuse.guarded_lines), or a call of it; with `into`,
+        """A guarded item's lines (its guard written in: fuse.guarded_lines), or a call of it; with `into`,
         its value put into that name."""
         ns = namespace(scope.shared)
         lines = guarded_lines(fn, ns, into)

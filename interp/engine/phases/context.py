@@ -9,7 +9,7 @@ class PhaseContext:
     """What a phase's compile step may ask for: located DSL compilation, zones, bids, errors."""
 
     def __init__(self, compiler, path: tuple):
-        """`compiler` is the SpecDSL (spec_dsl) at work; `path` the phase's path in the spec."""
+        """`compiler` is the SpecDSL (texts) at work; `path` the phase's path in the spec."""
         self.c = compiler
         self.path = path
         self.spec = compiler.doc.get(path)
