@@ -354,11 +354,29 @@ def _sleep(seconds: float) -> bool:
 
 
 def tty_wait(seconds: float) -> bool:
-    """Pause up to `seconds`; True (and the line is read) if Enter was pressed meanwhile. Only for a terminal."""
+    """Pause up to `seconds`; True (and the line is read) if Enter was pressed meanwhile. Only for a terminal.
+
+    POSIX waits on stdin with `select`; Windows, where `select` takes only sockets, polls the console's keyboard
+    (`msvcrt`) every 20 ms and reads the line once a key was pressed."""
+    if sys.platform == "win32":
+        return _console_wait(seconds)
     ready, _, _ = select.select([sys.stdin], [], [], seconds)
     if ready:
         sys.stdin.readline()
         return True
+    return False
+
+
+def _console_wait(seconds: float, step: float = 0.02) -> bool:
+    """`tty_wait` on Windows: poll `msvcrt.kbhit()` until a key is pressed or `seconds` have passed."""
+    import msvcrt  # Windows only
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if msvcrt.kbhit():  # type: ignore[attr-defined]
+            sys.stdin.readline()
+            return True
+        time.sleep(step)
     return False
 
 
