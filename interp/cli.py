@@ -13,10 +13,10 @@ if _MAIN_THREAD:  # Ctrl-C while the modules below load ends interp at once, wit
     _sigint_before = signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 import argparse
-from contextlib import nullcontext
 import json
 import os
 import sys
+from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 from interp import __version__
@@ -266,9 +266,10 @@ def cmd_validate(args, console: Console) -> int:
 
 def sample_deals(game) -> None:
     """Play one random deal per allowed player count, so runtime mistakes surface in `validate`."""
+    import random
+
     from interp.engine import match as engine
     from interp.errors import InterpError, SpecError
-    import random
     for n in game.players:
         st = engine.new_match(game, n, 0)
         rng = random.Random(0)
@@ -287,12 +288,12 @@ def sample_deals(game) -> None:
 
 # -- play ----------------------------------------------------------------------------------------------------------
 def cmd_play(args, console: LiteralConsole) -> int:
+    from interp.bots.registry import bot_names
     from interp.engine import match as engine
     from interp.runs import replay
+    from interp.spec.values import parse_seat
     from interp.table.play import DEFAULT_DELAY, TerminalMatch, default_save_path, tty_wait
     from interp.table.render import styled
-    from interp.spec.values import parse_seat
-    from interp.bots.registry import bot_names
     if args.bots:
         bot_names(args.bots)  # a plug-in agent imported and checked before anything is shown or saved
     undone: list = []
@@ -358,8 +359,8 @@ def _line_editing() -> None:
 
 # -- run -----------------------------------------------------------------------------------------------------------
 def cmd_run(args, console: Console) -> int:
-    from interp.table.render import LiteralConsole
     from interp.runs.scenario import run_scenario
+    from interp.table.render import LiteralConsole
     result = run_scenario(args.scenario)
     if args.json:
         print(json.dumps(result, indent=1, ensure_ascii=False))
@@ -432,9 +433,10 @@ def _record_writer(path: str | None):
 def cmd_simulate(args, console: Console) -> int:
     from rich.progress import Progress
     from rich.table import Table
-    from interp.table.render import styled
-    from interp.runs.simulate import simulate
+
     from interp.bots.registry import bot_names
+    from interp.runs.simulate import simulate
+    from interp.table.render import styled
     bot_names(args.bots)  # a plug-in agent imported and checked before anything runs
     if args.plot:
         from interp.runs.plot import check_plotting
@@ -495,6 +497,7 @@ def cmd_simulate(args, console: Console) -> int:
 def cmd_arena(args, console: Console) -> int:
     from rich.progress import Progress
     from rich.table import Table
+
     from interp.bots.registry import agent_class
     from interp.runs.arena import arena
     game = load_game(args.file)
@@ -530,9 +533,9 @@ def cmd_arena(args, console: Console) -> int:
 
 # -- bench ---------------------------------------------------------------------------------------------------------
 def cmd_bench(args, console: Console) -> int:
-    from interp.table.render import LiteralConsole
-    from interp.spec.resources import shipped_games
     from interp.runs.bench import bench
+    from interp.spec.resources import shipped_games
+    from interp.table.render import LiteralConsole
     files = args.files or shipped_games()
     out = LiteralConsole(soft_wrap=True, stderr=True) if args.json else console
     out.print(f"{'spec':<40} {'players':>7} {'load ms':>8} {'playouts/s':>11} {'moves/s':>9}", style="bold")
@@ -549,8 +552,8 @@ def cmd_bench(args, console: Console) -> int:
 
 # -- score ---------------------------------------------------------------------------------------------------------
 def cmd_score(args, console: Console) -> int:
-    from interp.table import render
     from interp.spec.loader import load_data
+    from interp.table import render
     from interp.table.render import LiteralConsole
     from interp.table.scorekeeper import score_deals
     game = load_game(args.file)
@@ -576,13 +579,14 @@ def _score_at_terminal(game, args, console: Console):
     """Keep score deal by deal at the terminal, the deals entered saved after each one (as an input file, names
     and all) so that Ctrl-C or a closed window loses nothing; `--resume FILE` goes on from such a file."""
     import yaml  # type: ignore[import-untyped]  # (no stubs installed)
+
     from interp.runs.replay import first_dealer_of, write_atomically
     from interp.spec.loader import load_data
+    from interp.spec.values import parse_seat
     from interp.table import render
     from interp.table.play import free_path
     from interp.table.render import styled
     from interp.table.scorekeeper import keep_score, new_sheet, score_deals, with_names
-    from interp.spec.values import parse_seat
     if args.resume:
         doc = load_data(args.resume)
         st = score_deals(game, doc.data, doc)
@@ -670,6 +674,7 @@ def _score_json(st) -> dict:
 # -- serve ---------------------------------------------------------------------------------------------------------
 def cmd_serve(args, console: Console) -> int:
     import sqlite3
+
     from interp.table.server import catalogue, serve
     games = catalogue(args.spec)
     for path in args.spec:

@@ -14,8 +14,8 @@ import zipfile
 import pytest
 
 import interp
-from interp.spec.compiler import load_game
 from interp.errors import SpecError
+from interp.spec.compiler import load_game
 from interp.spec.resources import SCHEMA_PATH, shipped_games, spec_path
 
 from .conftest import ROOT

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+from interp.dsl.runtime import Stretch
 from interp.engine import chance
 from interp.engine.cards import Deck
-from interp.dsl.runtime import Stretch
 from interp.engine.facts import NO_LIMITS, FactLimits
 from interp.engine.phases.base import Phase
 from interp.engine.state import Event, Move, State

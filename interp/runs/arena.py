@@ -16,9 +16,10 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from interp.engine import match as engine
 from interp.bots.registry import make_agent
+from interp.engine import match as engine
 from interp.runs.simulate import finished_deal_record, mean_ci, pool_map
+
 
 def seatings(agents: list, n: int) -> list:
     """The distinct rotations of `agents` (cycled over `n` seats) around the table, in order."""

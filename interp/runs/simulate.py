@@ -28,9 +28,9 @@ from collections import Counter
 from contextlib import contextmanager, suppress
 from typing import Callable
 
+from interp.bots.registry import check_names, seat_agents
 from interp.engine import match as engine
 from interp.errors import OutputError, WorkerDied
-from interp.bots.registry import check_names, seat_agents
 from interp.runs.scenario import named_entries, named_facts
 
 _GAME = None  # the game a worker process plays (inherited when the pool forks, else loaded by `_init_worker`)

@@ -10,14 +10,25 @@ from fractions import Fraction
 
 from interp.dsl.cache import session
 from interp.engine.game import Game
+from interp.spec.bids import bid_ladder
 from interp.spec.loader import load_spec
 from interp.spec.located import Document
-from interp.spec.resources import spec_path
-from interp.spec.bids import bid_ladder
-from interp.spec.texts import SpecDSL
-from interp.spec.names import base_symbols, build_deck, declare_defines, option_decls, player_counts, sheet_columns, var_decls, zone_decls, zone_shown, zone_symbol
+from interp.spec.names import (
+    base_symbols,
+    build_deck,
+    declare_defines,
+    option_decls,
+    player_counts,
+    sheet_columns,
+    var_decls,
+    zone_decls,
+    zone_shown,
+    zone_symbol,
+)
 from interp.spec.phases import PHASE_TYPES, bot_expressions, compile_phases
+from interp.spec.resources import spec_path
 from interp.spec.scoring import breakdown, fact_decls, scoring_block, status
+from interp.spec.texts import SpecDSL
 
 __all__ = ["load_game", "load_referenced_game", "compile_spec", "PHASE_TYPES"]  # PHASE_TYPES: type name -> class
 

@@ -13,17 +13,15 @@ import time
 import traceback
 from typing import Callable
 
-from interp.engine import match as engine, wording as prompt
-from interp.engine.wording import parse_move
-from interp.table import render, rules_text
-from interp.runs import replay
 from interp.bots.registry import seat_agents
-from interp.errors import IllegalMoveError, SaveError
-from interp.engine.events import grouped as event_lines_grouped
-from interp.engine.events import learned as event_learned
-from interp.engine.events import text as event_text
 from interp.bots.search import SearchAgent
+from interp.engine import match as engine, wording as prompt
+from interp.engine.events import grouped as event_lines_grouped, learned as event_learned, text as event_text
 from interp.engine.state import State, event_visible
+from interp.engine.wording import parse_move
+from interp.errors import IllegalMoveError, SaveError
+from interp.runs import replay
+from interp.table import render, rules_text
 
 MAX_LINE = 200  # longer than any move or command
 DEFAULT_DELAY = 0.6  # seconds after each bot card on a terminal (twice that after a trick); 0 when piped

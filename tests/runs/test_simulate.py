@@ -11,14 +11,13 @@ import time
 
 import pytest
 
-from interp.engine import match as engine
 from interp.bots.registry import AGENTS
-from interp.runs.bench import bench
 from interp.cli import main
-from interp.spec.compiler import load_game
+from interp.engine import match as engine
+from interp.runs.bench import bench
 from interp.runs.simulate import mean_ci, play_deal, simulate, t95
+from interp.spec.compiler import load_game
 from tests.conftest import ROOT
-
 
 
 @pytest.fixture(scope="module")
