@@ -175,6 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _jobs_arg(p) -> None:
     p.add_argument("--jobs", "-j", type=_positive, default=None,
                    help=f"worker processes (default: all cores, here {os.cpu_count() or 1}); the results do not depend on it")
+    p.add_argument("--executor", choices=("processes", "ray"), default="processes",
+                   help="where the deals are played: processes on this machine (default), or Ray tasks: a local Ray, "
+                        "or the cluster RAY_ADDRESS names (pip install 'interp[ray]'); the records are the same")
 
 
 def _match_args(p) -> None:
@@ -421,6 +424,13 @@ def _report_expect(result: dict, console: Console) -> int:
 
 
 # -- simulate ------------------------------------------------------------------------------------------------------
+def _check_executor(executor: str) -> None:
+    """Ray imported before a run is spent when `--executor ray` (a one-line error without it)."""
+    if executor == "ray":
+        from interp.runs.distributed import check_ray
+        check_ray()
+
+
 def _record_writer(path: str | None):
     """The `--out` file's writer (None without --out); a file that cannot be written is a one-line error."""
     from interp.runs.simulate import RecordWriter
@@ -438,6 +448,7 @@ def cmd_simulate(args, console: Console) -> int:
     from interp.runs.simulate import simulate
     from interp.table.render import styled
     bot_names(args.bots)  # a plug-in agent imported and checked before anything runs
+    _check_executor(args.executor)
     if args.plot:
         from interp.runs.plot import check_plotting
         check_plotting()
@@ -455,7 +466,7 @@ def cmd_simulate(args, console: Console) -> int:
         task = progress.add_task("simulating", total=args.deals)
         tick = lambda k: progress.advance(task, k)  # noqa: E731
         summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots, tick, args.jobs,
-                           on_record=on_record)
+                           on_record=on_record, executor=args.executor)
     if args.plot:
         from interp.runs.plot import plot_run
         plot_run(records, args.plot, f"{game.name}: {args.deals} deals, {args.bots} bots, seed {seed}")
@@ -506,12 +517,13 @@ def cmd_arena(args, console: Console) -> int:
         raise ValueError("name at least two agents, e.g. --agents search,heuristic")
     for name in agents:
         agent_class(name)  # a built-in, or a plug-in module:Class imported now: a mistake is one line
+    _check_executor(args.executor)
     search = {"search": {"worlds": args.iterations, "budget": 10 ** 12}} if args.iterations else {}
     out = _record_writer(args.out)
     with Progress(console=console, transient=True, disable=args.json) as progress, out or nullcontext():
         task = progress.add_task("arena", total=args.deals)
         summary = arena(game, agents, args.deals, args.seed or 0, args.players, _options(args.option), search,
-                        tick=lambda: progress.advance(task), jobs=args.jobs, on_record=out)
+                        tick=lambda: progress.advance(task), jobs=args.jobs, on_record=out, executor=args.executor)
     if args.json:
         print(json.dumps({"agents": summary["agents"], "margins": summary["margins"]}, indent=1))
         return 0

@@ -81,8 +81,8 @@ def duplicate_deal(game, task: tuple) -> tuple:
 
 def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
           agent_args: dict | None = None, tick: Callable[[], None] | None = None, jobs: int | None = None,
-          on_record: Callable[[dict], None] | None = None) -> dict:
-    """Play `deals` duplicate deals on `jobs` processes (None: all cores); per agent: mean deal value, its 95%
+          on_record: Callable[[dict], None] | None = None, executor: str = "processes") -> dict:
+    """Play `deals` duplicate deals on `jobs` processes (None: all cores; `executor="ray"`: as Ray tasks); per agent: mean deal value, its 95%
     interval, deals, seconds a move; per pair of agents the paired margin (`margins`). The deals are independent,
     so the results are the same whatever `jobs`. `on_record(record)` gets each deal played (one per deal and
     seating, in order), with its `seating` number added."""
@@ -90,7 +90,7 @@ def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = N
     table = seatings(agents, n)
     tallies = {name: Tally([]) for name in agents}
     tasks = [(i, table, seed, n, options, agent_args or {}) for i in range(deals)]
-    for scores, spent, records in pool_map(game, duplicate_deal, tasks, jobs):
+    for scores, spent, records in pool_map(game, duplicate_deal, tasks, jobs, executor):
         for name, score in scores.items():
             tallies[name].scores.append(score)
         for name, (secs, moves) in spent.items():

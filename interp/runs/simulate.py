@@ -31,6 +31,7 @@ from typing import Callable
 from interp.bots.registry import check_names, seat_agents
 from interp.engine import match as engine
 from interp.errors import OutputError, WorkerDied
+from interp.runs.distributed import ray_map
 from interp.runs.scenario import named_entries, named_facts
 
 _GAME = None  # the game a worker process plays (inherited when the pool forks, else loaded by `_init_worker`)
@@ -79,10 +80,11 @@ def finished_deal_record(st, i: int, seed: int, agents: list) -> dict:
 
 def simulate(game, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
              bots: str = "heuristic", tick: Callable[[int], None] | None = None, jobs: int | None = None,
-             on_record: Callable[[dict], None] | None = None) -> dict:
-    """Play `deals` independent deals on `jobs` processes (default: all cores) and summarise them: the spec's
-    `stats`, the mean sheet movement per deal, each seat's mean deal value with a 95% confidence interval.
-    `tick(k)` is called as k more deals are done, `on_record(record)` with every deal's record in order."""
+             on_record: Callable[[dict], None] | None = None, executor: str = "processes") -> dict:
+    """Play `deals` independent deals on `jobs` processes (default: all cores; `executor="ray"`: as Ray tasks,
+    `interp.runs.distributed`) and summarise them: the spec's `stats`, the mean sheet movement per deal, each
+    seat's mean deal value with a 95% confidence interval. `tick(k)` is called as k more deals are done,
+    `on_record(record)` with every deal's record in order."""
     n = players or game.default_players
     engine.resolve_options(game, options or {})  # bad options fail here, not in a worker
     names = [game.seat_name(s, n) for s in range(n)]
@@ -90,7 +92,7 @@ def simulate(game, deals: int, seed: int = 0, players: int | None = None, option
     movement: dict = {}
     values: dict[str, list[float]] = {name: [] for name in names}
     started = time.perf_counter()
-    for record in _records(game, deals, seed, players, options, bots, jobs):
+    for record in _records(game, deals, seed, players, options, bots, jobs, executor):
         for name, key in record.get("stats", {}).items():
             stats[name][key] += 1
         for col, diff in record["entries"].items():
@@ -141,26 +143,30 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def _records(game, deals: int, seed: int, players, options, bots: str, jobs: int | None):
+def _records(game, deals: int, seed: int, players, options, bots: str, jobs: int | None, executor: str):
     """Every deal's record, in deal order, from this process or from a pool of workers."""
     jobs = max(1, min(jobs or default_jobs(), deals))
     if deals < 8:
         jobs = 1
     chunk = max(1, min(50, deals // (jobs * 4)))
     tasks = [(start, min(deals, start + chunk), seed, players, options, bots) for start in range(0, deals, chunk)]
-    for records in pool_map(game, _play_chunk, tasks, jobs):
+    for records in pool_map(game, _play_chunk, tasks, jobs, executor):
         yield from records
 
 
-def pool_map(game, work: Callable, tasks: list, jobs: int | None = None):
+def pool_map(game, work: Callable, tasks: list, jobs: int | None = None, executor: str = "processes"):
     """`work(game, task)` for every task, yielded in task order, on `jobs` processes (default: all cores; 1: in
-    this process). Each worker loads `game` once from its file (or inherits it, where processes fork); `work`
-    is a module-level function, so that a worker can find it.
+    this process), or as Ray tasks (`executor="ray"`: `distributed.ray_map`). Each worker loads `game` once
+    from its file (or inherits it, where processes fork); `work` is a module-level function, so that a worker
+    can find it.
 
     >>> from interp.spec.compiler import load_game
     >>> list(pool_map(load_game("docs/examples/tiny.yaml"), _players_plus, [1, 2], jobs=1))
     [3, 4]
     """
+    if executor == "ray":
+        yield from ray_map(game, work, tasks, jobs)
+        return
     jobs = max(1, min(jobs or default_jobs(), len(tasks)))
     if jobs == 1:
         for task in tasks:
