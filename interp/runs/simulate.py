@@ -23,10 +23,11 @@ import os
 import random
 import signal
 import statistics
+import tempfile
 import time
 from collections import Counter
 from contextlib import contextmanager, suppress
-from typing import Callable
+from typing import IO, Callable
 
 from interp.bots.registry import check_names, seat_agents
 from interp.engine import match as engine
@@ -249,9 +250,9 @@ def _number(value):
 
 
 class RecordWriter:
-    """Deal records to a file as they come: JSON Lines, or CSV when the name ends in .csv (one column per
-    field, e.g. `facts.tricks.South`, `values.West`; the header is the union of the fields, in order of first
-    appearance, so CSV rows are written when the writer closes).
+    """Deal records to a file as they come, in constant memory: JSON Lines, or CSV when the name ends in .csv
+    (one column per field, e.g. `facts.tricks.South`, `values.West`; the header is the union of the fields, in
+    order of first appearance, so CSV rows wait in a temporary file and are written when the writer closes).
 
     The file only ever holds whole records: they are written in batches, and a batch that fails part way (a full
     disk, Ctrl-C during the write) is cut off again, leaving the records before it; a failure to write is an
@@ -273,7 +274,9 @@ class RecordWriter:
 
     def __init__(self, fd: int, name: str, csv_format: bool = False):
         self.fd, self.name, self.csv_format = fd, name, csv_format
-        self.rows: list[dict] = []  # CSV: every record, written on closing
+        self.fields: dict[str, None] = {}  # CSV: the columns, in order of first appearance
+        self.spool: IO[str] | None = None  # CSV: the flattened records as JSON Lines in a temporary file
+        self.spooled = 0  # CSV: how many
         self.pending: list[str] = []  # JSON Lines not yet written
         self.pending_chars = 0
         self.kept = 0  # whole records in the file
@@ -287,7 +290,7 @@ class RecordWriter:
 
     def __call__(self, record: dict) -> None:
         if self.csv_format:
-            self.rows.append(flatten(record))
+            self._spool(flatten(record))
             return
         line = json.dumps(record, ensure_ascii=False) + "\n"
         self.pending.append(line)
@@ -304,20 +307,51 @@ class RecordWriter:
                 return
             if self.pending:
                 self._write("".join(self.pending), len(self.pending))
-            if self.csv_format and self.rows:
-                self._write(self._csv_text(), len(self.rows))
+            if self.csv_format and self.spooled:
+                self._write_csv()
         finally:
+            if self.spool is not None:
+                self.spool.close()
             os.close(self.fd)
 
-    def _csv_text(self) -> str:
-        fields = list(dict.fromkeys(k for row in self.rows for k in row))
+    def _spool(self, row: dict) -> None:
+        """Keep a CSV row (flattened) until the header is known: in a temporary file, not in memory."""
+        self.fields.update(dict.fromkeys(row))
+        try:
+            if self.spool is None:
+                self.spool = tempfile.TemporaryFile("w+", encoding="utf-8")
+            self.spool.write(json.dumps(row, ensure_ascii=False) + "\n")
+        except OSError as exc:
+            self.failed = True
+            raise self._cannot_write(exc) from None
+        self.spooled += 1
+
+    def _write_csv(self) -> None:
+        """The header, then the spooled rows, in batches of about BATCH characters."""
+        assert self.spool is not None
+        fields = list(self.fields)
         groups = list(dict.fromkeys(f.split(".")[0] for f in fields))
         fields.sort(key=lambda f: groups.index(f.split(".")[0]))  # stable: columns of a group together
         text = io.StringIO()
         writer = csv.DictWriter(text, fields)
         writer.writeheader()
-        writer.writerows(self.rows)
-        return text.getvalue()
+        self.spool.seek(0)
+        rows = 0
+        for line in self.spool:
+            writer.writerow(json.loads(line))
+            rows += 1
+            if text.tell() >= self.BATCH:
+                self._write(text.getvalue(), rows)
+                text.seek(0)
+                text.truncate()
+                rows = 0
+        if rows:
+            self._write(text.getvalue(), rows)
+
+    def _cannot_write(self, exc: OSError) -> OutputError:
+        whole = f"{self.kept:,} whole record{'s' if self.kept != 1 else ''}"
+        return OutputError(f"{self.name}: cannot write the records ({exc.strerror}); the file holds the first "
+                           f"{whole}")
 
     def _write(self, text: str, records: int) -> None:
         """Append `records` whole records (`text`); on any failure cut the file back to the records before."""
@@ -332,9 +366,7 @@ class RecordWriter:
             with suppress(OSError):  # a device or a pipe cannot be cut: nothing of a record was kept there
                 os.ftruncate(self.fd, self.size)
             if isinstance(exc, OSError):
-                whole = f"{self.kept:,} whole record{'s' if self.kept != 1 else ''}"
-                raise OutputError(f"{self.name}: cannot write the records ({exc.strerror}); the file holds "
-                                  f"the first {whole}") from None
+                raise self._cannot_write(exc) from None
             raise
         self.size += len(data)
         self.kept += records
