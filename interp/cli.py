@@ -1,4 +1,4 @@
-"""The `interp` command: validate, play, run, simulate, bench, score, rules.
+"""The `interp` command: validate, play, run, simulate, summarize, arena, bench, score, serve, rules.
 
 Spec mistakes print `file:line:column: message` with a hint and exit 2; no traceback reaches the user, not even
 for Ctrl-C while interp starts. Text from specs, saves and people is printed literally (`render.LiteralConsole`).
@@ -119,6 +119,13 @@ def build_parser() -> argparse.ArgumentParser:
                    "(needs matplotlib: pip install 'interp[plot]')")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("summarize", help="the summary simulate prints, from --out files of runs made anywhere")
+    p.add_argument("file", help="the game the records are of")
+    p.add_argument("records", nargs="+", metavar="RECORDS",
+                   help="--out files of simulate (JSON Lines, or CSV if the name ends in .csv), merged in this order")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_summarize)
 
     p = sub.add_parser("arena", help="agents against each other on duplicate deals, with 95%% intervals")
     p.add_argument("file")
@@ -442,7 +449,6 @@ def _record_writer(path: str | None):
 
 def cmd_simulate(args, console: Console) -> int:
     from rich.progress import Progress
-    from rich.table import Table
 
     from interp.bots.registry import bot_names
     from interp.runs.simulate import simulate
@@ -477,6 +483,26 @@ def cmd_simulate(args, console: Console) -> int:
                          f"{args.bots} bots, seed {seed}, {summary['deals_per_second']} deals/s"
                          + (f"; records in {args.out}" if args.out else "")
                          + (f"; plot in {args.plot}" if args.plot else "")))
+    _print_summary(summary, console)
+    return 0
+
+
+def cmd_summarize(args, console: Console) -> int:
+    from interp.runs.summary import summarize_files
+    from interp.table.render import styled
+    summary = summarize_files(load_game(args.file), args.records)
+    if args.json:
+        print(json.dumps(summary, indent=1, ensure_ascii=False))
+        return 0
+    console.print(styled((summary["game"], "bold"), f": {summary['deals']} deals, {summary['players']} players, "
+                         f"{summary['bots']} bots, from {', '.join(args.records)}"))
+    _print_summary(summary, console)
+    return 0
+
+
+def _print_summary(summary: dict, console: Console) -> None:
+    """A run's summary as tables: the spec's stats, the sheet's movement, each seat's deal value."""
+    from rich.table import Table
     for name, values in summary["stats"].items():
         table = Table(title=name, title_justify="left")
         table.add_column("value")
@@ -501,7 +527,6 @@ def cmd_simulate(args, console: Console) -> int:
         if v["mean"] is not None:
             table.add_row(seat, f"{v['mean']:.2f}", f"{v['ci95'][0]:.2f} … {v['ci95'][1]:.2f}", f"{v['sd']:.2f}")
     console.print(table)
-    return 0
 
 
 # -- arena ---------------------------------------------------------------------------------------------------------

@@ -18,7 +18,8 @@ from typing import Callable
 
 from interp.bots.registry import make_agent
 from interp.engine import match as engine
-from interp.runs.simulate import finished_deal_record, mean_ci, pool_map
+from interp.runs.simulate import finished_deal_record, pool_map
+from interp.runs.summary import mean_ci
 
 
 def seatings(agents: list, n: int) -> list:

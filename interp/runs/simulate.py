@@ -17,15 +17,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import multiprocessing
 import os
 import random
 import signal
-import statistics
 import tempfile
 import time
-from collections import Counter
 from contextlib import contextmanager, suppress
 from typing import IO, Callable
 
@@ -34,6 +31,7 @@ from interp.engine import match as engine
 from interp.errors import OutputError, WorkerDied
 from interp.runs.distributed import ray_map
 from interp.runs.scenario import named_entries, named_facts
+from interp.runs.summary import RunTally
 
 _GAME = None  # the game a worker process plays (inherited when the pool forks, else loaded by `_init_worker`)
 
@@ -88,56 +86,15 @@ def simulate(game, deals: int, seed: int = 0, players: int | None = None, option
     `on_record(record)` with every deal's record in order."""
     n = players or game.default_players
     engine.resolve_options(game, options or {})  # bad options fail here, not in a worker
-    names = [game.seat_name(s, n) for s in range(n)]
-    stats: dict[str, Counter] = {name: Counter() for name in game.stats}
-    movement: dict = {}
-    values: dict[str, list[float]] = {name: [] for name in names}
+    tally = RunTally(game, n)
     started = time.perf_counter()
     for record in _records(game, deals, seed, players, options, bots, jobs, executor):
-        for name, key in record.get("stats", {}).items():
-            stats[name][key] += 1
-        for col, diff in record["entries"].items():
-            for who, delta in diff.items():  # a pair column's "writer>against" counts for its writer
-                movement.setdefault(col, Counter())[who.split(">")[0]] += delta
-        for name, value in record["values"].items():
-            values[name].append(value)
+        tally.add(record)
         if on_record is not None:
             on_record(record)
         if tick is not None:
             tick(1)
-    elapsed = time.perf_counter() - started
-    columns = {col: {name: round(float(movement.get(col, {}).get(name, 0)) / deals, 3) for name in names}
-               for col in game.columns}
-    return {"game": game.name, "players": n, "deals": deals, "seed": seed, "bots": bots, "seats": names,
-            "seconds": round(elapsed, 3), "deals_per_second": round(deals / elapsed, 1) if elapsed else None,
-            "stats": {name: {k: {"count": c, "share": round(c / deals, 4)} for k, c in counter.most_common()}
-                      for name, counter in stats.items()},
-            "mean_per_deal": columns,
-            "values": {name: mean_ci(vals) for name, vals in values.items()}}
-
-
-# Student's t, two-sided 95%, by degrees of freedom 1–30 (the normal 1.96 beyond).
-T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-       2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-
-
-def t95(df: int) -> float:
-    """The two-sided 95% quantile of Student's t with `df` degrees of freedom (1.96 past 30)."""
-    return T95[df - 1] if 1 <= df <= len(T95) else 1.96
-
-
-def mean_ci(values: list) -> dict:
-    """Mean and 95% confidence interval of independent samples (mean ± t · standard error; one value: no width).
-
-    >>> mean_ci([1, 2, 3, 4])
-    {'mean': 2.5, 'ci95': [0.446, 4.554], 'sd': 1.291}
-    """
-    if not values:
-        return {"mean": None, "ci95": None, "sd": None}
-    mean = statistics.fmean(values)
-    sd = statistics.stdev(values) if len(values) > 1 else 0.0
-    half = t95(len(values) - 1) * sd / math.sqrt(len(values))
-    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)], "sd": round(sd, 3)}
+    return tally.summary(seed, bots, time.perf_counter() - started)
 
 
 def default_jobs() -> int:

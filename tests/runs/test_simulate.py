@@ -15,7 +15,8 @@ from interp.bots.registry import AGENTS
 from interp.cli import main
 from interp.engine import match as engine
 from interp.runs.bench import bench
-from interp.runs.simulate import mean_ci, play_deal, simulate, t95
+from interp.runs.simulate import play_deal, simulate
+from interp.runs.summary import mean_ci, t95
 from interp.spec.compiler import load_game
 from tests.conftest import ROOT
 
