@@ -576,7 +576,8 @@ def deal_values(st: State) -> list:
     >>> game = load_game("docs/examples/tiny.yaml")
     >>> st = new_match(game, seed=3)
     >>> play_deal(st, {s: RandomAgent(s) for s in range(st.n)})
-    >>> st.deals[-1]["entries"]                 # North took 53 card points, South 67
+    >>> last = st.deals[-1]                     # its record
+    >>> last["entries"]                         # North took 53 card points, South 67
     {'score': {0: 53, 1: 67}}
     >>> deal_values(st)                         # `result` is the margin: it moved by 14 each way
     [-14, 14]

@@ -24,8 +24,11 @@ class RunTally:
     >>> tally = RunTally(load_game("docs/examples/tiny.yaml"), 2)
     >>> tally.add({"seed": 7, "deal": 0, "agents": {"North": "random", "South": "random"},
     ...            "entries": {"score": {"North": 3}}, "values": {"North": 3, "South": -3}, "stats": {}})
-    >>> tally.summary()["values"]["North"], tally.summary()["mean_per_deal"]["score"]
-    ({'mean': 3.0, 'ci95': [3.0, 3.0], 'sd': 0.0}, {'North': 3.0, 'South': 0.0})
+    >>> summary = tally.summary()
+    >>> summary["mean_per_deal"]
+    {'score': {'North': 3.0, 'South': 0.0}, 'bonus': {'North': 0.0, 'South': 0.0}}
+    >>> summary["values"].get("South")
+    {'mean': -3.0, 'ci95': [-3.0, -3.0], 'sd': 0.0}
     """
 
     def __init__(self, game, players: int):
