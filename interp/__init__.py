@@ -69,8 +69,18 @@ if TYPE_CHECKING:
     from interp.bots.search import SearchAgent
     from interp.bots.worlds import SamplingError, sample_world
     from interp.engine.game import Game
-    from interp.engine.match import (apply, current_phase, deal_values, describe, legal_moves, new_match, notation,
-                                     results, standings, to_move)
+    from interp.engine.match import (
+        apply,
+        current_phase,
+        deal_values,
+        describe,
+        legal_moves,
+        new_match,
+        notation,
+        results,
+        standings,
+        to_move,
+    )
     from interp.engine.state import Event, Move, State
     from interp.engine.wording import parse_move
     from interp.errors import IllegalMoveError, InterpError, SaveError, ScenarioError, SpecError

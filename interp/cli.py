@@ -1,4 +1,4 @@
-"""The `interp` command: validate, play, run, simulate, bench, score, rules.
+"""The `interp` command: validate, play, run, simulate, summarize, arena, bench, score, serve, rules.
 
 Spec mistakes print `file:line:column: message` with a hint and exit 2; no traceback reaches the user, not even
 for Ctrl-C while interp starts. Text from specs, saves and people is printed literally (`render.LiteralConsole`).
@@ -13,10 +13,10 @@ if _MAIN_THREAD:  # Ctrl-C while the modules below load ends interp at once, wit
     _sigint_before = signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 import argparse
-from contextlib import nullcontext
 import json
 import os
 import sys
+from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 from interp import __version__
@@ -120,6 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
 
+    p = sub.add_parser("summarize", help="the summary simulate prints, from --out files of runs made anywhere")
+    p.add_argument("file", help="the game the records are of")
+    p.add_argument("records", nargs="+", metavar="RECORDS",
+                   help="--out files of simulate (JSON Lines, or CSV if the name ends in .csv), merged in this order")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_summarize)
+
     p = sub.add_parser("arena", help="agents against each other on duplicate deals, with 95%% intervals")
     p.add_argument("file")
     _match_args(p)
@@ -175,6 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _jobs_arg(p) -> None:
     p.add_argument("--jobs", "-j", type=_positive, default=None,
                    help=f"worker processes (default: all cores, here {os.cpu_count() or 1}); the results do not depend on it")
+    p.add_argument("--executor", choices=("processes", "ray"), default="processes",
+                   help="where the deals are played: processes on this machine (default), or Ray tasks: a local Ray, "
+                        "or the cluster RAY_ADDRESS names (pip install 'interp[ray]'); the records are the same")
 
 
 def _match_args(p) -> None:
@@ -266,9 +276,10 @@ def cmd_validate(args, console: Console) -> int:
 
 def sample_deals(game) -> None:
     """Play one random deal per allowed player count, so runtime mistakes surface in `validate`."""
+    import random
+
     from interp.engine import match as engine
     from interp.errors import InterpError, SpecError
-    import random
     for n in game.players:
         st = engine.new_match(game, n, 0)
         rng = random.Random(0)
@@ -287,12 +298,12 @@ def sample_deals(game) -> None:
 
 # -- play ----------------------------------------------------------------------------------------------------------
 def cmd_play(args, console: LiteralConsole) -> int:
+    from interp.bots.registry import bot_names
     from interp.engine import match as engine
     from interp.runs import replay
+    from interp.spec.values import parse_seat
     from interp.table.play import DEFAULT_DELAY, TerminalMatch, default_save_path, tty_wait
     from interp.table.render import styled
-    from interp.spec.values import parse_seat
-    from interp.bots.registry import bot_names
     if args.bots:
         bot_names(args.bots)  # a plug-in agent imported and checked before anything is shown or saved
     undone: list = []
@@ -358,8 +369,8 @@ def _line_editing() -> None:
 
 # -- run -----------------------------------------------------------------------------------------------------------
 def cmd_run(args, console: Console) -> int:
-    from interp.table.render import LiteralConsole
     from interp.runs.scenario import run_scenario
+    from interp.table.render import LiteralConsole
     result = run_scenario(args.scenario)
     if args.json:
         print(json.dumps(result, indent=1, ensure_ascii=False))
@@ -420,6 +431,13 @@ def _report_expect(result: dict, console: Console) -> int:
 
 
 # -- simulate ------------------------------------------------------------------------------------------------------
+def _check_executor(executor: str) -> None:
+    """Ray imported before a run is spent when `--executor ray` (a one-line error without it)."""
+    if executor == "ray":
+        from interp.runs.distributed import check_ray
+        check_ray()
+
+
 def _record_writer(path: str | None):
     """The `--out` file's writer (None without --out); a file that cannot be written is a one-line error."""
     from interp.runs.simulate import RecordWriter
@@ -431,11 +449,12 @@ def _record_writer(path: str | None):
 
 def cmd_simulate(args, console: Console) -> int:
     from rich.progress import Progress
-    from rich.table import Table
-    from interp.table.render import styled
-    from interp.runs.simulate import simulate
+
     from interp.bots.registry import bot_names
+    from interp.runs.simulate import simulate
+    from interp.table.render import styled
     bot_names(args.bots)  # a plug-in agent imported and checked before anything runs
+    _check_executor(args.executor)
     if args.plot:
         from interp.runs.plot import check_plotting
         check_plotting()
@@ -453,7 +472,7 @@ def cmd_simulate(args, console: Console) -> int:
         task = progress.add_task("simulating", total=args.deals)
         tick = lambda k: progress.advance(task, k)  # noqa: E731
         summary = simulate(game, args.deals, seed, args.players, _options(args.option), args.bots, tick, args.jobs,
-                           on_record=on_record)
+                           on_record=on_record, executor=args.executor)
     if args.plot:
         from interp.runs.plot import plot_run
         plot_run(records, args.plot, f"{game.name}: {args.deals} deals, {args.bots} bots, seed {seed}")
@@ -464,6 +483,26 @@ def cmd_simulate(args, console: Console) -> int:
                          f"{args.bots} bots, seed {seed}, {summary['deals_per_second']} deals/s"
                          + (f"; records in {args.out}" if args.out else "")
                          + (f"; plot in {args.plot}" if args.plot else "")))
+    _print_summary(summary, console)
+    return 0
+
+
+def cmd_summarize(args, console: Console) -> int:
+    from interp.runs.summary import summarize_files
+    from interp.table.render import styled
+    summary = summarize_files(load_game(args.file), args.records)
+    if args.json:
+        print(json.dumps(summary, indent=1, ensure_ascii=False))
+        return 0
+    console.print(styled((summary["game"], "bold"), f": {summary['deals']} deals, {summary['players']} players, "
+                         f"{summary['bots']} bots, from {', '.join(args.records)}"))
+    _print_summary(summary, console)
+    return 0
+
+
+def _print_summary(summary: dict, console: Console) -> None:
+    """A run's summary as tables: the spec's stats, the sheet's movement, each seat's deal value."""
+    from rich.table import Table
     for name, values in summary["stats"].items():
         table = Table(title=name, title_justify="left")
         table.add_column("value")
@@ -488,13 +527,13 @@ def cmd_simulate(args, console: Console) -> int:
         if v["mean"] is not None:
             table.add_row(seat, f"{v['mean']:.2f}", f"{v['ci95'][0]:.2f} … {v['ci95'][1]:.2f}", f"{v['sd']:.2f}")
     console.print(table)
-    return 0
 
 
 # -- arena ---------------------------------------------------------------------------------------------------------
 def cmd_arena(args, console: Console) -> int:
     from rich.progress import Progress
     from rich.table import Table
+
     from interp.bots.registry import agent_class
     from interp.runs.arena import arena
     game = load_game(args.file)
@@ -503,12 +542,13 @@ def cmd_arena(args, console: Console) -> int:
         raise ValueError("name at least two agents, e.g. --agents search,heuristic")
     for name in agents:
         agent_class(name)  # a built-in, or a plug-in module:Class imported now: a mistake is one line
+    _check_executor(args.executor)
     search = {"search": {"worlds": args.iterations, "budget": 10 ** 12}} if args.iterations else {}
     out = _record_writer(args.out)
     with Progress(console=console, transient=True, disable=args.json) as progress, out or nullcontext():
         task = progress.add_task("arena", total=args.deals)
         summary = arena(game, agents, args.deals, args.seed or 0, args.players, _options(args.option), search,
-                        tick=lambda: progress.advance(task), jobs=args.jobs, on_record=out)
+                        tick=lambda: progress.advance(task), jobs=args.jobs, on_record=out, executor=args.executor)
     if args.json:
         print(json.dumps({"agents": summary["agents"], "margins": summary["margins"]}, indent=1))
         return 0
@@ -530,9 +570,9 @@ def cmd_arena(args, console: Console) -> int:
 
 # -- bench ---------------------------------------------------------------------------------------------------------
 def cmd_bench(args, console: Console) -> int:
-    from interp.table.render import LiteralConsole
-    from interp.spec.resources import shipped_games
     from interp.runs.bench import bench
+    from interp.spec.resources import shipped_games
+    from interp.table.render import LiteralConsole
     files = args.files or shipped_games()
     out = LiteralConsole(soft_wrap=True, stderr=True) if args.json else console
     out.print(f"{'spec':<40} {'players':>7} {'load ms':>8} {'playouts/s':>11} {'moves/s':>9}", style="bold")
@@ -549,8 +589,8 @@ def cmd_bench(args, console: Console) -> int:
 
 # -- score ---------------------------------------------------------------------------------------------------------
 def cmd_score(args, console: Console) -> int:
-    from interp.table import render
     from interp.spec.loader import load_data
+    from interp.table import render
     from interp.table.render import LiteralConsole
     from interp.table.scorekeeper import score_deals
     game = load_game(args.file)
@@ -576,13 +616,14 @@ def _score_at_terminal(game, args, console: Console):
     """Keep score deal by deal at the terminal, the deals entered saved after each one (as an input file, names
     and all) so that Ctrl-C or a closed window loses nothing; `--resume FILE` goes on from such a file."""
     import yaml  # type: ignore[import-untyped]  # (no stubs installed)
+
     from interp.runs.replay import first_dealer_of, write_atomically
     from interp.spec.loader import load_data
+    from interp.spec.values import parse_seat
     from interp.table import render
     from interp.table.play import free_path
     from interp.table.render import styled
     from interp.table.scorekeeper import keep_score, new_sheet, score_deals, with_names
-    from interp.spec.values import parse_seat
     if args.resume:
         doc = load_data(args.resume)
         st = score_deals(game, doc.data, doc)
@@ -670,6 +711,7 @@ def _score_json(st) -> dict:
 # -- serve ---------------------------------------------------------------------------------------------------------
 def cmd_serve(args, console: Console) -> int:
     import sqlite3
+
     from interp.table.server import catalogue, serve
     games = catalogue(args.spec)
     for path in args.spec:

@@ -11,6 +11,7 @@ import sys
 import time
 
 import pytest
+
 from interp.engine import match as engine
 from interp.runs import replay
 from interp.spec.compiler import load_game

@@ -14,12 +14,12 @@ import re
 import pytest
 import yaml
 
+from interp.cli import main
 from interp.dsl import types as T
+from interp.dsl.compile import compile_expr, compile_stmts
 from interp.engine import match as engine
 from interp.engine.builtins import FUNCTIONS
-from interp.cli import main
 from interp.spec.compiler import PHASE_TYPES, load_game
-from interp.dsl.compile import compile_expr, compile_stmts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC_PATH = os.path.join(ROOT, "docs", "spec-language.md")

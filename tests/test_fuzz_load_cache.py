@@ -17,7 +17,6 @@ import pytest
 from interp.dsl import cache, cachedir, parse as dslparse
 from interp.runs.simulate import deal_record
 from interp.spec.compiler import load_game
-
 from tests.conftest import ROOT
 
 SEED = 20261128

@@ -19,10 +19,10 @@ import time
 
 import pytest
 
-from interp.spec import compiler
+from interp.cli import main
 from interp.engine import match as engine
 from interp.runs import replay
-from interp.cli import main
+from interp.spec import compiler
 
 from .conftest import ROOT, game_of
 

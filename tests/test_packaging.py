@@ -14,8 +14,8 @@ import zipfile
 import pytest
 
 import interp
-from interp.spec.compiler import load_game
 from interp.errors import SpecError
+from interp.spec.compiler import load_game
 from interp.spec.resources import SCHEMA_PATH, shipped_games, spec_path
 
 from .conftest import ROOT
@@ -185,3 +185,50 @@ def test_wheel_installs_into_a_fresh_venv_and_plays_every_game(tmp_path):
     done = run(command, "play", "preferans", "--seed", "5", "-o", "pool_target=1", cwd=elsewhere, stdin="1\n" * 4000)
     assert done.returncode == 0 and "The match is over." in done.stdout, done.stderr
     assert os.path.isfile(os.path.join(elsewhere, "saves", "preferans-5.json"))
+
+
+# -- the source distribution runs its own tests ----------------------------------------------------------------------
+def _build_sdist(tmp: str) -> str:
+    """The sdist of a copy of the tracked files (setuptools writes *.egg-info next to them), built offline."""
+    src, dist = os.path.join(tmp, "src"), os.path.join(tmp, "dist")
+    tracked = run("git", "ls-files", "-z").stdout.split("\0")
+    if not any(tracked):
+        pytest.skip("not a git checkout (an unpacked sdist tests itself)")
+    for name in filter(None, tracked):
+        if os.path.isfile(os.path.join(ROOT, name)):
+            os.makedirs(os.path.dirname(os.path.join(src, name)), exist_ok=True)
+            shutil.copy(os.path.join(ROOT, name), os.path.join(src, name))
+    done = run(sys.executable, "-c", f"from setuptools import build_meta; build_meta.build_sdist({dist!r})", cwd=src)
+    assert done.returncode == 0, done.stderr
+    (sdist,) = glob.glob(os.path.join(dist, "interp-*.tar.gz"))
+    return sdist
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _setuptools_builds_pep639(), reason="building offline needs setuptools>=77 (the test extra)")
+@pytest.mark.skipif(shutil.which("git") is None, reason="the sdist is built from the tracked files (git ls-files)")
+def test_the_unpacked_sdist_collects_every_test_and_passes_those_reading_its_data(tmp_path):
+    import tarfile
+
+    sdist = _build_sdist(str(tmp_path))
+    with tarfile.open(sdist) as archive:
+        archive.extractall(tmp_path / "unpacked", filter="data") if sys.version_info >= (3, 12) \
+            else archive.extractall(tmp_path / "unpacked")
+    (top,) = os.listdir(tmp_path / "unpacked")
+    unpacked = str(tmp_path / "unpacked" / top)
+    for needed in ("tests/conftest.py", "tests/golden", "tests/scenarios", "docs/examples/tiny.yaml", "CHANGELOG.md",
+                   "CONTRIBUTING.md", "mkdocs.yml"):
+        assert os.path.exists(os.path.join(unpacked, needed)), needed
+    assert not glob.glob(os.path.join(unpacked, "**", "__pycache__"), recursive=True)
+
+    pytest_here = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    done = run(*pytest_here, "--collect-only", cwd=unpacked, timeout=300)
+    assert done.returncode == 0 and "error" not in done.stdout.splitlines()[-1], done.stdout[-3000:]
+    # tests reading each kind of data (a game's golden playthroughs and scenarios, the docs and their example spec),
+    # run from there; the whole suite would double its time
+    done = run(*pytest_here, "-x", "tests/test_golden.py", "tests/runs/test_scenarios.py", "tests/test_docs.py",
+               "-k", "mitten or test_docs", cwd=unpacked, timeout=300)
+    assert re.search(r"^([4-9]\d|\d{3,}) passed", done.stdout.splitlines()[-1]), done.stdout[-3000:]
+    assert done.returncode == 0, done.stdout[-3000:]
+    probe = run(sys.executable, "-c", "import interp; print(interp.__file__)", cwd=unpacked).stdout.strip()
+    assert probe.startswith(unpacked)  # the unpacked copy was under test, not this checkout

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from interp.engine import match as engine
 from interp.bots.agents import HeuristicAgent
-from interp.runs.simulate import play_deal
+from interp.engine import match as engine
 from interp.engine.state import state_from_json
+from interp.runs.simulate import play_deal
 
 from .conftest import SPECS, game_of
 

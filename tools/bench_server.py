@@ -23,9 +23,9 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from tests.table.server_helpers import free_port, start_server  # noqa: E402
-
 from websockets.asyncio.client import connect  # noqa: E402
+
+from tests.table.server_helpers import free_port, start_server  # noqa: E402
 
 
 def rss_kb(pid: int) -> int:

@@ -16,11 +16,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from interp.engine import match as engine  # noqa: E402
 from interp.bots.agents import HeuristicAgent  # noqa: E402
+from interp.engine import match as engine  # noqa: E402
+from interp.runs.simulate import play_deal  # noqa: E402
 from interp.spec.compiler import load_game  # noqa: E402
 from interp.table.render import number  # noqa: E402
-from interp.runs.simulate import play_deal  # noqa: E402
 
 SEED = 2026
 MAX_DEALS = 60

@@ -18,10 +18,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from interp.engine import match as engine  # noqa: E402
-from interp.spec.compiler import load_game  # noqa: E402
 from interp.bots.search import SearchAgent  # noqa: E402
 from interp.bots.worlds import draw_world  # noqa: E402
+from interp.engine import match as engine  # noqa: E402
+from interp.spec.compiler import load_game  # noqa: E402
 
 
 def measure(path: str, n: int, deals: int) -> str:

@@ -65,14 +65,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from interp.engine import match as engine
-from interp.engine.game import Game
+from interp.adapters.encoding import Encoding
 from interp.bots.worlds import sample_world
+from interp.engine import match as engine
 from interp.engine.actions import ActionSpace, has_action_space
+from interp.engine.game import Game
 from interp.spec.compiler import load_game
 from interp.spec.loader import load_spec
 from interp.spec.resources import shipped_paths
-from interp.adapters.encoding import Encoding
 
 DEALS = 1000
 """Chance outcomes of the deal by default: the seeds 0 … DEALS - 1."""

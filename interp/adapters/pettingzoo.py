@@ -34,13 +34,13 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from interp.adapters.encoding import Encoding
 from interp.engine import match as engine
 from interp.engine.actions import ActionSpace, has_action_space
-from interp.spec.compiler import load_game
-from interp.errors import IllegalMoveError
-from interp.spec.resources import shipped_games
 from interp.engine.state import State
-from interp.adapters.encoding import Encoding
+from interp.errors import IllegalMoveError
+from interp.spec.compiler import load_game
+from interp.spec.resources import shipped_games
 
 
 class InterpEnv(AECEnv):

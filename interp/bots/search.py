@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from interp.engine import match as engine
 from interp.bots.agents import Agent, HeuristicAgent, RandomAgent
-from interp.engine.state import Move, State
 from interp.bots.worlds import draw_world
+from interp.engine import match as engine
+from interp.engine.state import Move, State
 
 DEFAULT_BUDGET = 6000  # playout moves per decision: about a second or less on a 2-core machine for every game
 DEFAULT_WORLDS = 40

@@ -9,8 +9,18 @@ from typing import Any
 from lark import Token
 
 from interp.dsl import types as T
-from interp.dsl.fuse import (Escape, borrowed, bound, bound_once, fresh, function, holding, lend, python_local,
-                             zone_id_code)
+from interp.dsl.fuse import (
+    Escape,
+    borrowed,
+    bound,
+    bound_once,
+    fresh,
+    function,
+    holding,
+    lend,
+    python_local,
+    zone_id_code,
+)
 from interp.dsl.limits import MAX_NESTING, MAX_PARTS, _Nesting
 from interp.dsl.loops import HELD_LOOP
 from interp.dsl.parse import parse, word

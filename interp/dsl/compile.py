@@ -25,11 +25,11 @@ from typing import Any
 from interp.dsl import types as T
 from interp.dsl.expr import Compiler, compile_holes, compile_tree, guarded
 from interp.dsl.limits import MAX_DIGITS, MAX_NESTING, MAX_PARTS
-from interp.dsl.walk import _a
 from interp.dsl.parse import HOLE, ShiftedSource, SourceRef, clear_cache, parse
 from interp.dsl.runtime import Context, Steady, display
 from interp.dsl.scope import Compiled, Fn, Function, Macro, Scope, Symbol
 from interp.dsl.stmts import StatementCompiler
+from interp.dsl.walk import _a
 from interp.errors import DSLNameError
 
 __all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "ShiftedSource", "Compiled", "Compiler",

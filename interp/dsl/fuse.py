@@ -22,7 +22,21 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from interp.dsl.cache import compiled
-from interp.dsl.runtime import BUDGET, MISSING, PYTHON_ERRORS, charge, divide, exact_sum, field_value, floordiv, forget, item_at, modulo, refuse_big, too_big
+from interp.dsl.runtime import (
+    BUDGET,
+    MISSING,
+    PYTHON_ERRORS,
+    charge,
+    divide,
+    exact_sum,
+    field_value,
+    floordiv,
+    forget,
+    item_at,
+    modulo,
+    refuse_big,
+    too_big,
+)
 
 if TYPE_CHECKING:
     from interp.dsl.scope import Compiled

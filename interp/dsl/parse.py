@@ -14,6 +14,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from interp.dsl import cache
 from interp.errors import DSLSyntaxError
 
+
 @dataclass
 class SourceRef:
     """Where DSL text lives, to locate errors: a loader Document and the path of the string."""

@@ -2,16 +2,15 @@
 the expression compiler; every stored value is checked against the run-time size limits."""
 from __future__ import annotations
 
-from interp.dsl import runtime
-from interp.dsl import types as T
+from interp.dsl import runtime, types as T
 from interp.dsl.expr import Compiler
+from interp.dsl.fuse import Escape, block, bound, forgetting, holding, indented, python_local
 from interp.dsl.limits import _Nesting
 from interp.dsl.operators import _not_none
-from interp.dsl.walk import _a, _args
-from interp.dsl.fuse import Escape, block, bound, forgetting, holding, indented, python_local
 from interp.dsl.parse import word
 from interp.dsl.runtime import MAX_INT, MAX_LIST, MAX_LOOP_STEPS, Steady, looper, setter, size_checked
 from interp.dsl.scope import Compiled, Fn, Symbol
+from interp.dsl.walk import _a, _args
 from interp.errors import DSLSyntaxError
 
 BIG = repr(MAX_INT)

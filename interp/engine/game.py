@@ -4,14 +4,15 @@ Built by `interp.spec.compiler.compile_spec`; played through the functions of `i
 """
 from __future__ import annotations
 
+import pickle
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+from interp.dsl.runtime import Stretch
 from interp.engine import chance
 from interp.engine.cards import Deck
-from interp.dsl.runtime import Stretch
 from interp.engine.facts import NO_LIMITS, FactLimits
 from interp.engine.phases.base import Phase
 from interp.engine.state import Event, Move, State
@@ -198,6 +199,8 @@ class Game:
     option_defaults: dict = field(default_factory=dict)  # {option name: its default} (copied for a new match)
     plain_notation: tuple = ()  # by phase: whether its notation is the base one (a card by its code)
     private_vars: tuple = ()  # VarDecls a view does not show as they are: `visible: none`, per-seat `owner`
+    reload: tuple | None = None  # (function, arguments) that load this game again in another process: set by
+    #                              the spec layer's load_game; a pickled game (or state) is this, never the code
     pair_columns: frozenset = frozenset()  # the names of the sheet's columns kept per pair of seats
 
     def __post_init__(self):
@@ -220,6 +223,24 @@ class Game:
         self.private_vars = tuple(d for d in self.vars.values()
                                   if d.visible == "none" or d.visible == "owner" and d.per_seat)
         self.pair_columns = frozenset(c.name for c in self.columns.values() if c.per == "pair")
+
+    def __reduce__(self) -> tuple:
+        """A game pickles as the way to load it again (`reload`): its compiled code is closures, which do not.
+
+        >>> import pickle
+        >>> from interp.spec.compiler import load_game
+        >>> pickle.loads(pickle.dumps(load_game("docs/examples/tiny.yaml"))).name
+        'Tiny Tricks'
+        """
+        if self.reload is None:
+            raise pickle.PicklingError(f"{self.name}: only a game loaded from its file pickles (load_game)")
+        return self.reload
+
+    def __copy__(self) -> "Game":
+        """A shallow copy (the same compiled parts), not the reload that pickling makes."""
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        return twin
 
     def var_starts(self, scope: str) -> tuple:
         """The vars that start afresh with each `scope` ("deal" or "match"; "new": every var, as a new match has

@@ -8,15 +8,15 @@ True
 """
 from __future__ import annotations
 
-from interp.errors import IllegalMoveError, SpecRuntimeError
 from fractions import Fraction
 from itertools import repeat
 from operator import is_
 
-from interp.dsl.runtime import PYTHON_ERRORS, BUDGET, LimitError
+from interp.dsl.runtime import BUDGET, PYTHON_ERRORS, LimitError
 from interp.engine.game import SHARED_STARTS
 from interp.engine.phases.base import with_locals
 from interp.engine.state import Event, Move, State
+from interp.errors import IllegalMoveError, SpecRuntimeError
 
 MAX_AUTOMATIC_STEPS = 10000  # phases run in a row with no decision (a `goto` loop)
 MAX_DEAL_MOVES = 10000  # moves in one deal (the longest shipped deal has ~150)
@@ -576,7 +576,8 @@ def deal_values(st: State) -> list:
     >>> game = load_game("docs/examples/tiny.yaml")
     >>> st = new_match(game, seed=3)
     >>> play_deal(st, {s: RandomAgent(s) for s in range(st.n)})
-    >>> st.deals[-1]["entries"]                 # North took 53 card points, South 67
+    >>> last = st.deals[-1]                     # its record
+    >>> last["entries"]                         # North took 53 card points, South 67
     {'score': {0: 53, 1: 67}}
     >>> deal_values(st)                         # `result` is the margin: it moved by 14 each way
     [-14, 14]

@@ -31,9 +31,9 @@ import re
 from dataclasses import dataclass
 
 from interp.engine import match as engine
-from interp.errors import IllegalMoveError
 from interp.engine.events import in_hand_order
 from interp.engine.state import Move, State
+from interp.errors import IllegalMoveError
 
 ALIASES = {"same": "hold", "p": "pass"}  # words read as another move
 _POSITION = re.compile(r"^(?:\[(\d+)\]|#\s*(\d+))$")

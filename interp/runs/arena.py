@@ -16,9 +16,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from interp.engine import match as engine
 from interp.bots.registry import make_agent
-from interp.runs.simulate import finished_deal_record, mean_ci, pool_map
+from interp.engine import match as engine
+from interp.runs.simulate import finished_deal_record, pool_map
+from interp.runs.summary import mean_ci
+
 
 def seatings(agents: list, n: int) -> list:
     """The distinct rotations of `agents` (cycled over `n` seats) around the table, in order."""
@@ -80,8 +82,8 @@ def duplicate_deal(game, task: tuple) -> tuple:
 
 def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
           agent_args: dict | None = None, tick: Callable[[], None] | None = None, jobs: int | None = None,
-          on_record: Callable[[dict], None] | None = None) -> dict:
-    """Play `deals` duplicate deals on `jobs` processes (None: all cores); per agent: mean deal value, its 95%
+          on_record: Callable[[dict], None] | None = None, executor: str = "processes") -> dict:
+    """Play `deals` duplicate deals on `jobs` processes (None: all cores; `executor="ray"`: as Ray tasks); per agent: mean deal value, its 95%
     interval, deals, seconds a move; per pair of agents the paired margin (`margins`). The deals are independent,
     so the results are the same whatever `jobs`. `on_record(record)` gets each deal played (one per deal and
     seating, in order), with its `seating` number added."""
@@ -89,7 +91,7 @@ def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = N
     table = seatings(agents, n)
     tallies = {name: Tally([]) for name in agents}
     tasks = [(i, table, seed, n, options, agent_args or {}) for i in range(deals)]
-    for scores, spent, records in pool_map(game, duplicate_deal, tasks, jobs):
+    for scores, spent, records in pool_map(game, duplicate_deal, tasks, jobs, executor):
         for name, score in scores.items():
             tallies[name].scores.append(score)
         for name, (secs, moves) in spent.items():

@@ -16,8 +16,8 @@ import time
 from typing import Callable
 
 from interp.dsl import compile as dsl
-from interp.spec.compiler import load_game
 from interp.runs.simulate import random_playouts
+from interp.spec.compiler import load_game
 
 LOAD_SHARE = 0.25
 MAX_LOADS = 5

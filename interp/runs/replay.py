@@ -25,12 +25,12 @@ from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
 
-from interp.engine import match as engine
-from interp.engine.wording import parse_move
 from interp.bots.registry import check_names
-from interp.spec.compiler import load_game
-from interp.errors import IllegalMoveError, InterpError, Location, SaveError
+from interp.engine import match as engine
 from interp.engine.state import State
+from interp.engine.wording import parse_move
+from interp.errors import IllegalMoveError, InterpError, Location, SaveError
+from interp.spec.compiler import load_game
 
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 16 * 2 ** 20  # a long match logs a few hundred kilobytes

@@ -12,15 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from interp.engine import match as engine
-from interp.engine.wording import parse_move
-from interp.spec.compiler import load_referenced_game
-from interp.errors import IllegalMoveError
 from interp.engine.events import lines as event_lines
+from interp.engine.wording import parse_move
+from interp.errors import IllegalMoveError
 from interp.runs.expect import check_expect, expect_keys_problem
+from interp.spec.compiler import load_referenced_game
+from interp.spec.inputfile import Key, check_keys, error as _error, options as checked_options, players, shown
 from interp.spec.loader import load_data
 from interp.spec.located import Document
-from interp.spec.inputfile import Key, check_keys, error as _error, players, shown
-from interp.spec.inputfile import options as checked_options
 from interp.spec.values import finite_number, parse_seat
 
 #: The keys of a scenario file.

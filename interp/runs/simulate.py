@@ -17,21 +17,21 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import multiprocessing
 import os
 import random
 import signal
-import statistics
+import tempfile
 import time
-from collections import Counter
 from contextlib import contextmanager, suppress
-from typing import Callable
+from typing import IO, Callable
 
+from interp.bots.registry import check_names, seat_agents
 from interp.engine import match as engine
 from interp.errors import OutputError, WorkerDied
-from interp.bots.registry import check_names, seat_agents
+from interp.runs.distributed import ray_map
 from interp.runs.scenario import named_entries, named_facts
+from interp.runs.summary import RunTally
 
 _GAME = None  # the game a worker process plays (inherited when the pool forks, else loaded by `_init_worker`)
 
@@ -79,88 +79,52 @@ def finished_deal_record(st, i: int, seed: int, agents: list) -> dict:
 
 def simulate(game, deals: int, seed: int = 0, players: int | None = None, options: dict | None = None,
              bots: str = "heuristic", tick: Callable[[int], None] | None = None, jobs: int | None = None,
-             on_record: Callable[[dict], None] | None = None) -> dict:
-    """Play `deals` independent deals on `jobs` processes (default: all cores) and summarise them: the spec's
-    `stats`, the mean sheet movement per deal, each seat's mean deal value with a 95% confidence interval.
-    `tick(k)` is called as k more deals are done, `on_record(record)` with every deal's record in order."""
+             on_record: Callable[[dict], None] | None = None, executor: str = "processes") -> dict:
+    """Play `deals` independent deals on `jobs` processes (default: all cores; `executor="ray"`: as Ray tasks,
+    `interp.runs.distributed`) and summarise them: the spec's `stats`, the mean sheet movement per deal, each
+    seat's mean deal value with a 95% confidence interval. `tick(k)` is called as k more deals are done,
+    `on_record(record)` with every deal's record in order."""
     n = players or game.default_players
     engine.resolve_options(game, options or {})  # bad options fail here, not in a worker
-    names = [game.seat_name(s, n) for s in range(n)]
-    stats: dict[str, Counter] = {name: Counter() for name in game.stats}
-    movement: dict = {}
-    values: dict[str, list[float]] = {name: [] for name in names}
+    tally = RunTally(game, n)
     started = time.perf_counter()
-    for record in _records(game, deals, seed, players, options, bots, jobs):
-        for name, key in record.get("stats", {}).items():
-            stats[name][key] += 1
-        for col, diff in record["entries"].items():
-            for who, delta in diff.items():  # a pair column's "writer>against" counts for its writer
-                movement.setdefault(col, Counter())[who.split(">")[0]] += delta
-        for name, value in record["values"].items():
-            values[name].append(value)
+    for record in _records(game, deals, seed, players, options, bots, jobs, executor):
+        tally.add(record)
         if on_record is not None:
             on_record(record)
         if tick is not None:
             tick(1)
-    elapsed = time.perf_counter() - started
-    columns = {col: {name: round(float(movement.get(col, {}).get(name, 0)) / deals, 3) for name in names}
-               for col in game.columns}
-    return {"game": game.name, "players": n, "deals": deals, "seed": seed, "bots": bots, "seats": names,
-            "seconds": round(elapsed, 3), "deals_per_second": round(deals / elapsed, 1) if elapsed else None,
-            "stats": {name: {k: {"count": c, "share": round(c / deals, 4)} for k, c in counter.most_common()}
-                      for name, counter in stats.items()},
-            "mean_per_deal": columns,
-            "values": {name: mean_ci(vals) for name, vals in values.items()}}
-
-
-# Student's t, two-sided 95%, by degrees of freedom 1–30 (the normal 1.96 beyond).
-T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-       2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-
-
-def t95(df: int) -> float:
-    """The two-sided 95% quantile of Student's t with `df` degrees of freedom (1.96 past 30)."""
-    return T95[df - 1] if 1 <= df <= len(T95) else 1.96
-
-
-def mean_ci(values: list) -> dict:
-    """Mean and 95% confidence interval of independent samples (mean ± t · standard error; one value: no width).
-
-    >>> mean_ci([1, 2, 3, 4])
-    {'mean': 2.5, 'ci95': [0.446, 4.554], 'sd': 1.291}
-    """
-    if not values:
-        return {"mean": None, "ci95": None, "sd": None}
-    mean = statistics.fmean(values)
-    sd = statistics.stdev(values) if len(values) > 1 else 0.0
-    half = t95(len(values) - 1) * sd / math.sqrt(len(values))
-    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)], "sd": round(sd, 3)}
+    return tally.summary(seed, bots, time.perf_counter() - started)
 
 
 def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def _records(game, deals: int, seed: int, players, options, bots: str, jobs: int | None):
+def _records(game, deals: int, seed: int, players, options, bots: str, jobs: int | None, executor: str):
     """Every deal's record, in deal order, from this process or from a pool of workers."""
     jobs = max(1, min(jobs or default_jobs(), deals))
     if deals < 8:
         jobs = 1
     chunk = max(1, min(50, deals // (jobs * 4)))
     tasks = [(start, min(deals, start + chunk), seed, players, options, bots) for start in range(0, deals, chunk)]
-    for records in pool_map(game, _play_chunk, tasks, jobs):
+    for records in pool_map(game, _play_chunk, tasks, jobs, executor):
         yield from records
 
 
-def pool_map(game, work: Callable, tasks: list, jobs: int | None = None):
+def pool_map(game, work: Callable, tasks: list, jobs: int | None = None, executor: str = "processes"):
     """`work(game, task)` for every task, yielded in task order, on `jobs` processes (default: all cores; 1: in
-    this process). Each worker loads `game` once from its file (or inherits it, where processes fork); `work`
-    is a module-level function, so that a worker can find it.
+    this process), or as Ray tasks (`executor="ray"`: `distributed.ray_map`). Each worker loads `game` once
+    from its file (or inherits it, where processes fork); `work` is a module-level function, so that a worker
+    can find it.
 
     >>> from interp.spec.compiler import load_game
     >>> list(pool_map(load_game("docs/examples/tiny.yaml"), _players_plus, [1, 2], jobs=1))
     [3, 4]
     """
+    if executor == "ray":
+        yield from ray_map(game, work, tasks, jobs)
+        return
     jobs = max(1, min(jobs or default_jobs(), len(tasks)))
     if jobs == 1:
         for task in tasks:
@@ -243,9 +207,9 @@ def _number(value):
 
 
 class RecordWriter:
-    """Deal records to a file as they come: JSON Lines, or CSV when the name ends in .csv (one column per
-    field, e.g. `facts.tricks.South`, `values.West`; the header is the union of the fields, in order of first
-    appearance, so CSV rows are written when the writer closes).
+    """Deal records to a file as they come, in constant memory: JSON Lines, or CSV when the name ends in .csv
+    (one column per field, e.g. `facts.tricks.South`, `values.West`; the header is the union of the fields, in
+    order of first appearance, so CSV rows wait in a temporary file and are written when the writer closes).
 
     The file only ever holds whole records: they are written in batches, and a batch that fails part way (a full
     disk, Ctrl-C during the write) is cut off again, leaving the records before it; a failure to write is an
@@ -267,7 +231,9 @@ class RecordWriter:
 
     def __init__(self, fd: int, name: str, csv_format: bool = False):
         self.fd, self.name, self.csv_format = fd, name, csv_format
-        self.rows: list[dict] = []  # CSV: every record, written on closing
+        self.fields: dict[str, None] = {}  # CSV: the columns, in order of first appearance
+        self.spool: IO[str] | None = None  # CSV: the flattened records as JSON Lines in a temporary file
+        self.spooled = 0  # CSV: how many
         self.pending: list[str] = []  # JSON Lines not yet written
         self.pending_chars = 0
         self.kept = 0  # whole records in the file
@@ -281,7 +247,7 @@ class RecordWriter:
 
     def __call__(self, record: dict) -> None:
         if self.csv_format:
-            self.rows.append(flatten(record))
+            self._spool(flatten(record))
             return
         line = json.dumps(record, ensure_ascii=False) + "\n"
         self.pending.append(line)
@@ -298,20 +264,51 @@ class RecordWriter:
                 return
             if self.pending:
                 self._write("".join(self.pending), len(self.pending))
-            if self.csv_format and self.rows:
-                self._write(self._csv_text(), len(self.rows))
+            if self.csv_format and self.spooled:
+                self._write_csv()
         finally:
+            if self.spool is not None:
+                self.spool.close()
             os.close(self.fd)
 
-    def _csv_text(self) -> str:
-        fields = list(dict.fromkeys(k for row in self.rows for k in row))
+    def _spool(self, row: dict) -> None:
+        """Keep a CSV row (flattened) until the header is known: in a temporary file, not in memory."""
+        self.fields.update(dict.fromkeys(row))
+        try:
+            if self.spool is None:
+                self.spool = tempfile.TemporaryFile("w+", encoding="utf-8")
+            self.spool.write(json.dumps(row, ensure_ascii=False) + "\n")
+        except OSError as exc:
+            self.failed = True
+            raise self._cannot_write(exc) from None
+        self.spooled += 1
+
+    def _write_csv(self) -> None:
+        """The header, then the spooled rows, in batches of about BATCH characters."""
+        assert self.spool is not None
+        fields = list(self.fields)
         groups = list(dict.fromkeys(f.split(".")[0] for f in fields))
         fields.sort(key=lambda f: groups.index(f.split(".")[0]))  # stable: columns of a group together
         text = io.StringIO()
         writer = csv.DictWriter(text, fields)
         writer.writeheader()
-        writer.writerows(self.rows)
-        return text.getvalue()
+        self.spool.seek(0)
+        rows = 0
+        for line in self.spool:
+            writer.writerow(json.loads(line))
+            rows += 1
+            if text.tell() >= self.BATCH:
+                self._write(text.getvalue(), rows)
+                text.seek(0)
+                text.truncate()
+                rows = 0
+        if rows:
+            self._write(text.getvalue(), rows)
+
+    def _cannot_write(self, exc: OSError) -> OutputError:
+        whole = f"{self.kept:,} whole record{'s' if self.kept != 1 else ''}"
+        return OutputError(f"{self.name}: cannot write the records ({exc.strerror}); the file holds the first "
+                           f"{whole}")
 
     def _write(self, text: str, records: int) -> None:
         """Append `records` whole records (`text`); on any failure cut the file back to the records before."""
@@ -326,9 +323,7 @@ class RecordWriter:
             with suppress(OSError):  # a device or a pipe cannot be cut: nothing of a record was kept there
                 os.ftruncate(self.fd, self.size)
             if isinstance(exc, OSError):
-                whole = f"{self.kept:,} whole record{'s' if self.kept != 1 else ''}"
-                raise OutputError(f"{self.name}: cannot write the records ({exc.strerror}); the file holds "
-                                  f"the first {whole}") from None
+                raise self._cannot_write(exc) from None
             raise
         self.size += len(data)
         self.kept += records

@@ -6,18 +6,30 @@
 """
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 
 from interp.dsl.cache import session
 from interp.engine.game import Game
+from interp.spec.bids import bid_ladder
 from interp.spec.loader import load_spec
 from interp.spec.located import Document
-from interp.spec.resources import spec_path
-from interp.spec.bids import bid_ladder
-from interp.spec.texts import SpecDSL
-from interp.spec.names import base_symbols, build_deck, declare_defines, option_decls, player_counts, sheet_columns, var_decls, zone_decls, zone_shown, zone_symbol
+from interp.spec.names import (
+    base_symbols,
+    build_deck,
+    declare_defines,
+    option_decls,
+    player_counts,
+    sheet_columns,
+    var_decls,
+    zone_decls,
+    zone_shown,
+    zone_symbol,
+)
 from interp.spec.phases import PHASE_TYPES, bot_expressions, compile_phases
+from interp.spec.resources import GAMES_DIR, spec_path
 from interp.spec.scoring import breakdown, fact_decls, scoring_block, status
+from interp.spec.texts import SpecDSL
 
 __all__ = ["load_game", "load_referenced_game", "compile_spec", "PHASE_TYPES"]  # PHASE_TYPES: type name -> class
 
@@ -28,7 +40,28 @@ def load_game(path: str) -> Game:
     from interp.spec.schema import check_schema
     doc = load_spec(spec_path(path))
     check_schema(doc)
-    return compile_spec(doc)
+    game = compile_spec(doc)
+    game.reload = (reloaded_game, (_portable_name(path, doc.path),))
+    return game
+
+
+_RELOADED: dict = {}  # name or path -> the game, in this process: states unpickled here share their game
+
+
+def reloaded_game(name_or_path: str) -> Game:
+    """The game a pickle names, loaded once per process (`Game.reload`; a worker unpickles many states)."""
+    game = _RELOADED.get(name_or_path)
+    if game is None:
+        game = _RELOADED[name_or_path] = load_game(name_or_path)
+    return game
+
+
+def _portable_name(given: str, path: str | None) -> str:
+    """How another process (another machine) finds the spec: a shipped game by its name, since the package may
+    be installed elsewhere there; any other file by its absolute path (the same on every node of a cluster)."""
+    if path and os.path.dirname(os.path.abspath(path)) == os.path.abspath(GAMES_DIR):
+        return os.path.splitext(os.path.basename(path))[0]
+    return os.path.abspath(path or given)
 
 
 def load_referenced_game(doc: Document, key: tuple) -> Game:

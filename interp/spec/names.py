@@ -6,13 +6,13 @@ import re
 from fractions import Fraction
 
 from interp.dsl import types as T
-from interp.engine.builtins import FUNCTIONS
-from interp.engine.cards import Deck
 from interp.dsl.compile import Macro, SourceRef, Symbol, parse
 from interp.dsl.expr import compile_define
+from interp.engine.builtins import FUNCTIONS
+from interp.engine.cards import Deck
 from interp.engine.game import ColumnDecl, VarDecl, ZoneDecl
-from interp.spec.texts import SpecDSL, type_of
 from interp.spec.symbols import capped_setter, column_symbol, option_getter, var_symbol, with_domain
+from interp.spec.texts import SpecDSL, type_of
 
 _DEFINE_KEY = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)?\s*\))?\s*$")
 

@@ -8,6 +8,7 @@ from interp.engine.facts import compile_fact_limits
 from interp.engine.game import DisplayItem, FactDecl
 from interp.spec.texts import SpecDSL
 
+
 def fact_decls(c: SpecDSL, var_decls: dict) -> list:
     out = []
     for name, spec in (c.data.get("facts", {}) or {}).items():

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from interp.dsl import types as T
 from interp.dsl.compile import Function, Symbol
-from interp.engine.match import capped_set
 from interp.engine.game import ColumnDecl, VarDecl
+from interp.engine.match import capped_set
 
 
 def option_getter(name: str):

@@ -8,11 +8,11 @@ import re
 from typing import Any
 
 from interp.dsl import types as T
-from interp.engine.builtins import FUNCTIONS
 from interp.dsl.compile import Compiler, Scope, ShiftedSource, SourceRef, compile_expr, compile_stmts, guarded, parse
 from interp.dsl.fuse import bound, forgetting, guarded_lines, indented, namespace, statements_function
 from interp.dsl.runtime import Steady, Stretch
 from interp.dsl.stmts import assigned_names
+from interp.engine.builtins import FUNCTIONS
 from interp.errors import SpecError
 from interp.spec.located import Document
 

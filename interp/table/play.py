@@ -13,17 +13,15 @@ import time
 import traceback
 from typing import Callable
 
-from interp.engine import match as engine, wording as prompt
-from interp.engine.wording import parse_move
-from interp.table import render, rules_text
-from interp.runs import replay
 from interp.bots.registry import seat_agents
-from interp.errors import IllegalMoveError, SaveError
-from interp.engine.events import grouped as event_lines_grouped
-from interp.engine.events import learned as event_learned
-from interp.engine.events import text as event_text
 from interp.bots.search import SearchAgent
+from interp.engine import match as engine, wording as prompt
+from interp.engine.events import grouped as event_lines_grouped, learned as event_learned, text as event_text
 from interp.engine.state import State, event_visible
+from interp.engine.wording import parse_move
+from interp.errors import IllegalMoveError, SaveError
+from interp.runs import replay
+from interp.table import render, rules_text
 
 MAX_LINE = 200  # longer than any move or command
 DEFAULT_DELAY = 0.6  # seconds after each bot card on a terminal (twice that after a trick); 0 when piped
@@ -354,11 +352,29 @@ def _sleep(seconds: float) -> bool:
 
 
 def tty_wait(seconds: float) -> bool:
-    """Pause up to `seconds`; True (and the line is read) if Enter was pressed meanwhile. Only for a terminal."""
+    """Pause up to `seconds`; True (and the line is read) if Enter was pressed meanwhile. Only for a terminal.
+
+    POSIX waits on stdin with `select`; Windows, where `select` takes only sockets, polls the console's keyboard
+    (`msvcrt`) every 20 ms and reads the line once a key was pressed."""
+    if sys.platform == "win32":
+        return _console_wait(seconds)
     ready, _, _ = select.select([sys.stdin], [], [], seconds)
     if ready:
         sys.stdin.readline()
         return True
+    return False
+
+
+def _console_wait(seconds: float, step: float = 0.02) -> bool:
+    """`tty_wait` on Windows: poll `msvcrt.kbhit()` until a key is pressed or `seconds` have passed."""
+    import msvcrt  # Windows only
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if msvcrt.kbhit():  # type: ignore[attr-defined]
+            sys.stdin.readline()
+            return True
+        time.sleep(step)
     return False
 
 

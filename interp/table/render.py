@@ -19,7 +19,6 @@ from interp.engine.state import State
 from interp.table import present
 from interp.table.present import entries_text, facts_text  # noqa: F401  (the words of a deal's result)
 
-
 # C0 and C1 control characters but tab and newline, and the bidirectional overrides that reorder what is shown
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 

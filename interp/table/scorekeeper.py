@@ -23,12 +23,11 @@ import copy
 from typing import Callable, Iterator
 
 from interp.engine import match as engine
-from interp.errors import ScenarioError
 from interp.engine.facts import fact_problems, value_problem
-from interp.spec.located import Document
 from interp.engine.state import State
-from interp.spec.inputfile import Key, check_keys, error as _error, players
-from interp.spec.inputfile import options as checked_options
+from interp.errors import ScenarioError
+from interp.spec.inputfile import Key, check_keys, error as _error, options as checked_options, players
+from interp.spec.located import Document
 from interp.spec.values import parse_seat, parse_value
 
 #: The keys of a score input file.

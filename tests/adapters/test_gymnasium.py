@@ -15,7 +15,6 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from interp.adapters.gymnasium import env  # noqa: E402
 from interp.engine.state import Move  # noqa: E402
-
 from tests.conftest import ROOT, SPECS  # noqa: E402
 
 TAKE_OR_GIVE = os.path.join(ROOT, "tests", "specs", "take-or-give.yaml")

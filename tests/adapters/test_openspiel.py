@@ -14,9 +14,8 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not inst
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from interp.engine import match as engine  # noqa: E402
 from interp.adapters import openspiel as adapter  # noqa: E402
-
+from interp.engine import match as engine  # noqa: E402
 from tests.conftest import SPECS, game_of  # noqa: E402
 
 # Every spec and player count (Scopa's captures, a card and the set of cards it takes, are chosen in steps).
@@ -213,6 +212,7 @@ def test_exploitability_of_the_uniform_policy_on_a_small_zero_sum_spec():
     p the share of the deals in which the first to speak holds the high card."""
     from open_spiel.python import policy
     from open_spiel.python.algorithms import exploitability
+
     from interp.spec.compiler import load_game
     spec = load_game("tests/specs/bet-or-check.yaml")
     deals = 8

@@ -11,9 +11,8 @@ pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed:
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from interp.engine import match as engine  # noqa: E402
 from interp.adapters.pettingzoo import env, environments  # noqa: E402
-
+from interp.engine import match as engine  # noqa: E402
 from tests.conftest import SPECS, game_of  # noqa: E402
 
 # Every spec and player count (Scopa's captures, a card and the set of cards it takes, are chosen in steps).

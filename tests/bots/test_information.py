@@ -15,11 +15,11 @@ import random
 
 import pytest
 
-from interp.engine import match as engine
-from interp.bots.worlds import sample_world
-from interp.spec.compiler import load_game
 from interp.bots.knowledge import knowledge
+from interp.bots.worlds import sample_world
+from interp.engine import match as engine
 from interp.engine.state import event_visible
+from interp.spec.compiler import load_game
 from tests.conftest import ROOT
 
 CASES = [(os.path.relpath(p, ROOT), n) for p in sorted(glob.glob(os.path.join(ROOT, "games", "*.yaml")))

@@ -12,11 +12,10 @@ import sys
 
 import pytest
 
+from interp.bots.registry import make_agent
 from interp.cli import main
 from interp.engine import match as engine
-from interp.bots.registry import make_agent
 from interp.runs import replay
-
 from tests.conftest import ROOT, game_of
 
 TINY = os.path.join(ROOT, "docs", "examples", "tiny.yaml")

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from interp.engine import match as engine
-from interp.spec.compiler import load_game
 from interp.bots.search import SearchAgent
 from interp.bots.worlds import draw_world
+from interp.engine import match as engine
+from interp.spec.compiler import load_game
 from tests.conftest import ROOT
 
 SPECS = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "games", "*.yaml")))

@@ -21,7 +21,6 @@ import pytest
 from interp.dsl import cache, cachedir, parse as dslparse
 from interp.runs.simulate import deal_record
 from interp.spec.compiler import load_game
-
 from tests.conftest import ROOT
 
 TINY = os.path.join(ROOT, "docs", "examples", "tiny.yaml")

@@ -7,9 +7,20 @@ from fractions import Fraction
 
 import pytest
 
-from interp.dsl.compile import Compiler, Context, Function, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts, parse
-from interp.errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
+from interp.dsl.compile import (
+    Compiler,
+    Context,
+    Function,
+    Macro,
+    Scope,
+    SourceRef,
+    Symbol,
+    compile_expr,
+    compile_stmts,
+    parse,
+)
 from interp.engine.builtins import FUNCTIONS
+from interp.errors import DSLNameError, DSLSyntaxError, SpecRuntimeError
 
 
 def make_scope():
@@ -206,6 +217,7 @@ def _column(text, scope):
     """Compile `text` as the value of a YAML key and return the reported column (1-based)."""
     import os
     import tempfile
+
     from interp.spec.loader import load_spec
     folder = tempfile.mkdtemp()
     path = os.path.join(folder, "e.yaml")
@@ -238,8 +250,8 @@ def test_with_binds_a_value_once():
 
 
 def test_bids_order_against_ladder_names():
-    from interp.spec.compiler import load_game
     from interp.engine import match as engine
+    from interp.spec.compiler import load_game
     game = load_game("games/preferans.yaml")
     st = engine.new_match(game, 3, 0)
     st.vars["contract"] = game.bids_by_name["10S"]
@@ -268,6 +280,7 @@ def test_sum_adds_whole_numbers_and_fractions_as_python_sum_does():
     """`sum(…)` adds fractions over a common denominator (dslloops.exact_sum): the same value and type (a Fraction
     as soon as one element is one, else an int) as Python's sum, on random mixes; a float is left to sum."""
     import random
+
     from interp.dsl.loops import exact_sum
     rng = random.Random(7)
     for _ in range(3000):
@@ -463,6 +476,7 @@ def test_an_error_in_the_second_of_three_yaml_items_names_that_item(tmp_path, se
     item (a none index; max of an empty hand plus 1) is named at its own line, after the first item ran."""
     import random
     from pathlib import Path
+
     from interp.engine import match as engine
     from interp.spec.compiler import load_game
     text = Path("docs/examples/tiny.yaml").read_text(encoding="utf-8")
@@ -553,9 +567,9 @@ def test_a_list_read_at_a_constant_index_in_joined_code_is_none_out_of_range(ind
     """`active[k]` with a constant k ≥ 0 is read in place in joined code (a negative one through item_at); the
     value is dslruntime.item_at's either way: the item, counting from the end for a negative k, or none past
     either end (3 seats in play)."""
+    from interp.dsl.runtime import item_at
     from interp.engine import match as engine
     from interp.spec.compiler import load_game
-    from interp.dsl.runtime import item_at
     game = load_game("games/preferans.yaml")
     st = engine.new_match(game, 3, 5)
     fn, _ = compile_expr(f"active[{index}]" if index >= 0 else f"active[0 - {-index}]", game.scope)

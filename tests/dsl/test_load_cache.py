@@ -13,10 +13,9 @@ import sys
 import pytest
 
 from interp.dsl import cache, cachedir, parse as dslparse
-from interp.spec.compiler import load_game
 from interp.errors import SpecError
 from interp.runs.simulate import deal_record
-
+from interp.spec.compiler import load_game
 from tests.conftest import ROOT
 
 TINY = os.path.join(ROOT, "docs", "examples", "tiny.yaml")

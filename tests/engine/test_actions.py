@@ -11,12 +11,9 @@ import pytest
 
 from interp.engine import match as engine
 from interp.engine.actions import ActionSpace
-from interp.spec.compiler import load_game
 from interp.engine.state import Move
-
+from interp.spec.compiler import load_game
 from tests.conftest import ROOT, SPECS, game_of
-
-
 
 CASES = [(path, n) for path in SPECS for n in game_of(path).players]
 _recompiled: dict = {}

@@ -14,12 +14,12 @@ import random
 import pytest
 import yaml  # type: ignore[import-untyped]
 
-from interp.engine import match as engine
-from interp.spec.compiler import load_game
 from interp.dsl.compile import compile_expr
+from interp.engine import match as engine
 from interp.engine.phases.auction import PASS
 from interp.engine.phases.base import with_locals
 from interp.engine.state import Move
+from interp.spec.compiler import load_game
 
 # Three players bid on a ladder of eight rungs; `small` and `solo` are special (their flags come from the test).
 SPEC = """

@@ -10,10 +10,10 @@ import random
 import pytest
 
 from interp.engine import match as engine
-from interp.spec.compiler import load_game
 from interp.engine.phases.auction import PASS
 from interp.engine.phases.base import with_locals
 from interp.engine.phases.discard import CardCondition
+from interp.spec.compiler import load_game
 from tests.engine.test_auction import SPEC
 
 

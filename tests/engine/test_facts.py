@@ -12,11 +12,10 @@ import random
 import pytest
 
 from interp.engine import match as engine
-from interp.spec.compiler import load_game
-from interp.errors import SpecError
 from interp.engine.facts import fact_problems
+from interp.errors import SpecError
+from interp.spec.compiler import load_game
 from interp.table.scorekeeper import asked_facts
-
 from tests.conftest import SPECS, game_of
 from tests.test_playouts import random_deal
 

@@ -8,11 +8,10 @@ import random
 import pytest
 
 from interp.engine import match as engine, wording as prompt
-from interp.engine.wording import parse_move
-from interp.spec.compiler import load_game
-from interp.errors import IllegalMoveError, SpecError
 from interp.engine.events import text as event_text
-
+from interp.engine.wording import parse_move
+from interp.errors import IllegalMoveError, SpecError
+from interp.spec.compiler import load_game
 from tests.scenario_helpers import run_cli
 
 # A small fishing game: lay a card, or take table cards summing to its rank + 1 (a Scopa-like capture).

@@ -25,6 +25,7 @@ from interp.spec.compiler import load_game
 from tests.conftest import SPECS, game_of
 from tests.engine.test_progress import decisions
 
+
 def advance_to_play(game, seed=3):
     """A 3-player match moved (by always taking the last legal move) to the first card of trick play."""
     st = engine.new_match(game, 3, seed)
@@ -39,7 +40,8 @@ def test_view_shows_own_hand_only(preferans):
     st = engine.new_match(preferans, 3, 1)
     seat = engine.to_move(st)
     view = st.view(seat)
-    hand = lambda s: preferans.zone_id("hand", s, 3)
+    def hand(s):
+        return preferans.zone_id("hand", s, 3)
     assert view.zones[hand(seat)] == st.zones[hand(seat)]
     for other in range(3):
         if other != seat:
@@ -143,8 +145,8 @@ def test_unknown_option_and_player_count_are_refused(preferans):
 
 def test_variant_errors_point_into_the_variant_file(tmp_path):
     """A variant merges its phase by id into the base's list; its mistakes are still located in its own file."""
-    from interp.spec.compiler import load_game
     from interp.errors import SpecError
+    from interp.spec.compiler import load_game
     base = os.path.abspath("games/preferans.yaml")
     variant = tmp_path / "v.yaml"
     variant.write_text(f"extends: {base}\nname: v\nphases:\n  - id: play\n    trump: \"trump + 1\"\n")

@@ -7,12 +7,12 @@ import os
 
 import pytest
 
-from interp.engine import match as engine
-from interp.engine.wording import parse_move
-from interp.spec.compiler import load_game
 from interp.dsl.compile import compile_expr
-from interp.errors import SpecError
+from interp.engine import match as engine
 from interp.engine.events import lines
+from interp.engine.wording import parse_move
+from interp.errors import SpecError
+from interp.spec.compiler import load_game
 
 SPEC = """
 name: Declarations

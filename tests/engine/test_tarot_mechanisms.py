@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from interp.engine import match as engine
-from interp.engine.wording import parse_move
-from interp.table import render
-from interp.engine.events import lines, text
 from interp.bots.agents import HeuristicAgent
-from interp.spec.compiler import load_game
-from interp.errors import SpecError
+from interp.engine import match as engine
+from interp.engine.events import lines, text
 from interp.engine.state import Move
+from interp.engine.wording import parse_move
+from interp.errors import SpecError
+from interp.spec.compiler import load_game
+from interp.table import render
 
 # 3 players, 7 cards each: spades and hearts 7..A, trumps T1..T4 (suit T) and an escape card EX (suit X).
 MINI = """

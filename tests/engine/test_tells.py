@@ -6,7 +6,6 @@ import random
 
 from interp.engine import events, match as engine
 from interp.engine.phases.base import either
-
 from tests.conftest import game_of
 
 

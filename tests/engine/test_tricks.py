@@ -21,10 +21,10 @@ import random
 import pytest
 
 from interp.engine import match as engine
-from interp.spec.compiler import load_game
 from interp.engine.phases.trick_rules import ZONE_SEAT
 from interp.engine.phases.tricks import PlainTricksPhase, TricksPhase
 from interp.engine.state import Event
+from interp.spec.compiler import load_game
 from tests.conftest import game_of
 from tests.engine.test_progress import trick_decisions
 

@@ -9,11 +9,10 @@ import random
 import pytest
 
 from interp.engine import match as engine
-from interp.spec.compiler import load_game
 from interp.errors import SpecError
+from interp.spec.compiler import load_game
 from interp.spec.loader import load_spec
 from interp.table.scorekeeper import score_deals
-
 from tests.conftest import ROOT, game_of
 
 BELOTE = "games/belote.yaml"

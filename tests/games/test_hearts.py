@@ -7,7 +7,6 @@ import random
 import pytest
 
 from interp.engine import match as engine
-
 from tests.conftest import game_of
 
 HEARTS = "games/hearts.yaml"

@@ -14,11 +14,10 @@ import pytest
 
 from interp.engine import match as engine
 from interp.engine.wording import parse_move
-from interp.table import render
-from interp.spec.loader import load_spec
 from interp.runs.replay import record, replay
 from interp.runs.scenario import run_scenario
-
+from interp.spec.loader import load_spec
+from interp.table import render
 from tests.conftest import ROOT, game_of
 
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "mitten", "*.yaml")))
@@ -174,7 +173,8 @@ def test_the_table_shows_the_top_card_and_the_initial_four_until_the_first_clear
     _play(st, "play 2C", "play 4C")
     view = st.view(0)
     pile = mitten.zone_id("pile", None, 2)
-    codes = lambda z: [mitten.deck.code(c) for c in z]
+    def codes(z):
+        return [mitten.deck.code(c) for c in z]
     assert codes(view.zones[pile]) == ["5S", "5H", "9C", "KD", "4C"]
     assert view.hidden[pile] == 1
     lines = render.table_lines(view, 0)

@@ -8,7 +8,6 @@ import random
 import pytest
 
 from interp.engine import match as engine
-
 from tests.conftest import game_of
 
 

@@ -13,14 +13,13 @@ import sys
 import pytest
 
 from interp.engine import match as engine
+from interp.engine.events import lines
+from interp.engine.phases.base import with_locals
 from interp.engine.wording import parse_move
 from interp.errors import IllegalMoveError
-from interp.spec.loader import load_spec
-from interp.engine.phases.base import with_locals
 from interp.runs.scenario import run_scenario
+from interp.spec.loader import load_spec
 from interp.table.scorekeeper import score_deals
-from interp.engine.events import lines
-
 from tests.conftest import ROOT, game_of
 
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "piquet", "*.yaml")))

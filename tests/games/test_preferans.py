@@ -15,9 +15,8 @@ import pytest
 from interp.engine import match as engine
 from interp.engine.wording import parse_move
 from interp.spec.compiler import load_game
-
-from tests.scenario_helpers import Scenarios
 from tests.conftest import ROOT
+from tests.scenario_helpers import Scenarios
 
 SCENARIOS = os.path.join(ROOT, "tests", "scenarios", "preferans")
 GAMES = os.path.join(ROOT, "games")

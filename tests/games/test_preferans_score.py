@@ -14,10 +14,10 @@ import sys
 import pytest
 
 from interp.engine import match as engine
-from interp.spec.compiler import load_game
 from interp.errors import ScenarioError
-from interp.spec.loader import load_spec
 from interp.runs.scenario import run_scenario
+from interp.spec.compiler import load_game
+from interp.spec.loader import load_spec
 from interp.table.scorekeeper import score_deals
 from tests.conftest import ROOT
 

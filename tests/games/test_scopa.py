@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from interp.engine import match as engine
-
 from tests.conftest import game_of
 
 

@@ -18,16 +18,14 @@ import sys
 
 import pytest
 
-from interp.engine import match as engine
-from interp.engine.wording import parse_move
 from interp.bots.agents import HeuristicAgent
-from interp.spec.compiler import load_game
+from interp.engine import match as engine
 from interp.engine.events import lines
-
-from tests.scenario_helpers import Scenarios
+from interp.engine.wording import parse_move
 from interp.runs.simulate import play_deal, random_playouts, simulate
-
+from interp.spec.compiler import load_game
 from tests.conftest import ROOT, game_of
+from tests.scenario_helpers import Scenarios
 
 SCENARIOS = os.path.join(ROOT, "tests", "scenarios", "tarot")
 TAROT = os.path.join(ROOT, "games", "tarot.yaml")

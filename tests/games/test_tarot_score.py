@@ -16,9 +16,9 @@ import sys
 
 import pytest
 
+from interp.runs.scenario import run_scenario
 from interp.spec.compiler import load_game
 from interp.spec.loader import load_spec
-from interp.runs.scenario import run_scenario
 from interp.table.scorekeeper import score_deals
 from tests.conftest import ROOT
 

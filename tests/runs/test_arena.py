@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 import os
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 

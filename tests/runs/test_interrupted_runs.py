@@ -15,7 +15,6 @@ import pytest
 
 from interp.cli import main
 from interp.runs import simulate as simulate_module
-
 from tests.conftest import ROOT
 
 TINY = "docs/examples/tiny.yaml"

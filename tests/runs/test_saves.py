@@ -15,15 +15,14 @@ import time
 
 import pytest
 
+from interp.cli import main
 from interp.engine import match as engine
 from interp.engine.wording import parse_move
-from interp.runs import replay
-from interp.cli import main
 from interp.errors import IllegalMoveError, SaveError
+from interp.runs import replay
+from interp.spec.values import parse_seat
 from interp.table.play import TerminalMatch
 from interp.table.render import LiteralConsole, literal
-from interp.spec.values import parse_seat
-
 from tests.conftest import ROOT, game_of
 
 SPEC = "games/preferans.yaml"

@@ -12,7 +12,6 @@ import pytest
 
 from interp.errors import ScenarioError
 from interp.runs.scenario import run_scenario
-
 from tests.conftest import ROOT
 from tests.scenario_helpers import run_cli
 

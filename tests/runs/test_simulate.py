@@ -11,14 +11,14 @@ import time
 
 import pytest
 
-from interp.engine import match as engine
 from interp.bots.registry import AGENTS
-from interp.runs.bench import bench
 from interp.cli import main
+from interp.engine import match as engine
+from interp.runs.bench import bench
+from interp.runs.simulate import play_deal, simulate
+from interp.runs.summary import mean_ci, t95
 from interp.spec.compiler import load_game
-from interp.runs.simulate import mean_ci, play_deal, simulate, t95
 from tests.conftest import ROOT
-
 
 
 @pytest.fixture(scope="module")

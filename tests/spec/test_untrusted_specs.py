@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from interp.engine import match as engine
 from interp.cli import main
-from interp.dsl.runtime import MAX_LOOP_STEPS, BUDGET
-from interp.spec.compiler import load_game, load_referenced_game
+from interp.dsl.runtime import BUDGET, MAX_LOOP_STEPS
+from interp.engine import match as engine
 from interp.errors import Location, SpecError, SpecRuntimeError
+from interp.spec.compiler import load_game, load_referenced_game
 from interp.spec.loader import load_spec, referenced_path
 from interp.spec.located import MAX_FILE_BYTES
 
@@ -319,6 +319,7 @@ def test_big_exact_fractions_are_bounded(tmp_path, capsys, text, words):
 
 def test_sums_of_small_fractions_are_exact():
     from fractions import Fraction
+
     from interp.dsl.runtime import exact_sum
     assert exact_sum([Fraction(1, k) for k in range(1, 41)]) == sum(Fraction(1, k) for k in range(1, 41))
 

@@ -9,14 +9,13 @@ import random
 import pytest
 from rich.console import Console
 
-from interp.engine import match as engine, events, wording as prompt
-from interp.table import render, rules_text
-from interp.runs import replay
-from interp.errors import IllegalMoveError, SaveError
-from interp.table.play import TerminalMatch, hint_text
-from interp.runs.scenario import run_scenario
+from interp.engine import events, match as engine, wording as prompt
 from interp.engine.state import Move
-
+from interp.errors import IllegalMoveError, SaveError
+from interp.runs import replay
+from interp.runs.scenario import run_scenario
+from interp.table import render, rules_text
+from interp.table.play import TerminalMatch, hint_text
 from tests.conftest import SPECS, game_of
 from tests.test_cli import interp
 
@@ -127,8 +126,8 @@ def test_a_running_count_visible_to_its_owner_shows_only_the_viewers(tmp_path):
 
 
 def test_a_running_count_must_be_per_seat(tmp_path):
-    from interp.spec.compiler import load_game
     from interp.errors import SpecError
+    from interp.spec.compiler import load_game
     path = tmp_path / "bad.yaml"
     path.write_text(open(TINY, encoding="utf-8").read() + "\ndisplay:\n  running:\n    n: \"n_players\"\n",
                     encoding="utf-8")

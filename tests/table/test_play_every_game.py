@@ -10,7 +10,6 @@ from rich.console import Console
 from interp.engine import match as engine
 from interp.runs import replay
 from interp.table.play import TerminalMatch
-
 from tests.conftest import SPECS, game_of
 
 CASES = [(path, n) for path in SPECS for n in game_of(path).players]

@@ -15,7 +15,6 @@ import yaml  # type: ignore[import-untyped]
 
 from interp.spec.compiler import load_game
 from interp.table.scorekeeper import keep_score, new_sheet, with_names
-
 from tests.conftest import ROOT
 from tests.scenario_helpers import run_cli
 

@@ -19,7 +19,7 @@ from interp.spec.resources import shipped_games  # noqa: E402
 from interp.table.server import MAX_MESSAGE, catalogue, make_app  # noqa: E402
 from interp.table.store import Store  # noqa: E402
 from interp.table.tables import Hall, Listener  # noqa: E402
-from tests.table.server_helpers import bots, leaks, play_seat, play_together, Seen, wire  # noqa: E402
+from tests.table.server_helpers import Seen, bots, leaks, play_seat, play_together, wire  # noqa: E402
 
 GAMES = catalogue()
 LOADED: dict = {}  # the compiled games, shared by the tests that build tables outside the app

@@ -4,7 +4,6 @@ up, or played by another seat)."""
 from __future__ import annotations
 
 from interp.engine import match as engine
-
 from tests.table.test_play import screen
 
 HEARTS = "games/hearts.yaml"  # seed 3, 4 players, the person South (seat 0): deal 1 passes left, East to South

@@ -19,9 +19,9 @@ from lark import Tree
 
 from interp.dsl.compile import Compiler, SourceRef, guarded, parse
 from interp.dsl.reads import free_names
-from interp.engine.state import Event, Move
 from interp.engine.phases.base import Phase, with_locals
 from interp.engine.phases.progress import Progress
+from interp.engine.state import Event, Move
 
 PASS = Move("pass", None)
 LOCALS = {"me": ("seat", None), "high": ("bid", None), "mine": ("bid", None)}  # what a special's `when` sees

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
-from interp.errors import Location, SpecRuntimeError
 from interp.engine.state import Move, State
+from interp.errors import Location, SpecRuntimeError
 
 
 class Bound(NamedTuple):

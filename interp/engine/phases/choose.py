@@ -18,12 +18,12 @@ from typing import Callable, NamedTuple
 from lark import Tree
 
 from interp.dsl import types as T
-from interp.dsl.compile import Compiler, SourceRef, guarded, parse
 from interp.dsl.calls import DECK_ONLY
+from interp.dsl.compile import Compiler, SourceRef, guarded, parse
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
-from interp.engine.state import Event, Move, tupled
 from interp.engine.phases.base import Bound, Phase, either, kept_where, with_locals
 from interp.engine.phases.progress import Progress
+from interp.engine.state import Event, Move, tupled
 
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
 CHOICE_MEMO = 256  # inputs whose choices a phase remembers (then it starts again)

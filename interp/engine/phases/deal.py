@@ -15,12 +15,12 @@ from itertools import accumulate
 from math import perm
 from operator import add, itemgetter
 
-from interp.engine import chance
 from interp.dsl.calls import DECK_ONLY
 from interp.dsl.parse import parse
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, read_names
-from interp.engine.state import Event
+from interp.engine import chance
 from interp.engine.phases.base import Phase
+from interp.engine.state import Event
 
 MAX_PACKETS = 1000  # packets in one deal: far more than any deck has cards to fill
 PACKETS_MEMO = 256  # receivers (and player counts) whose packets a deal remembers (then it starts again)

@@ -20,9 +20,9 @@ options `good`, `not good`, `equal` and `pass` (no combination). The phase keeps
 from __future__ import annotations
 
 from interp.dsl import types as T
-from interp.engine.state import Event, Move, others
 from interp.engine.phases.base import Phase, either, with_locals
 from interp.engine.phases.turns import Template
+from interp.engine.state import Event, Move, others
 
 GOOD, NOT_GOOD, EQUAL, PASS = (Move("option", w) for w in ("good", "not good", "equal", "pass"))
 COMBOS = T.list_of(T.list_of(T.CARD))

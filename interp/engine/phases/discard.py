@@ -17,13 +17,13 @@ from __future__ import annotations
 from typing import Callable
 
 from interp.dsl import types as T
-from interp.dsl.compile import parse
 from interp.dsl.calls import DECK_ONLY
+from interp.dsl.compile import parse
 from interp.dsl.reads import calls_in, free_names
-from interp.engine.state import Event, Move, others
 from interp.engine.phases.base import Phase, kept_where, with_locals
 from interp.engine.phases.progress import Progress
 from interp.engine.phases.turns import Template
+from interp.engine.state import Event, Move, others
 
 DONE = Move("option", "done")
 

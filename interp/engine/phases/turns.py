@@ -29,14 +29,13 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from interp.dsl import types as T
 from lark import Tree
 
-from interp.dsl.compile import Compiler, ShiftedSource, SourceRef, compile_holes, parse
-from interp.dsl.compile import display as _text
+from interp.dsl import types as T
+from interp.dsl.compile import Compiler, ShiftedSource, SourceRef, compile_holes, display as _text, parse
 from interp.dsl.reads import names_in
+from interp.engine.phases.base import _MISSING, Phase
 from interp.engine.state import Event, Move, tupled
-from interp.engine.phases.base import Phase, _MISSING
 
 _FOR = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)
 
