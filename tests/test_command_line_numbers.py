@@ -7,7 +7,7 @@ import argparse
 
 import pytest
 
-from interp import cli
+from interp.cli import main, parser as cli
 
 SPEC = "docs/examples/tiny.yaml"
 # command line before the option, option, values refused
@@ -31,7 +31,7 @@ REFUSED = [
 @pytest.mark.parametrize("before,option,value", [(b, o, v) for b, o, values in REFUSED for v in values])
 def test_a_number_out_of_range_is_refused_in_one_line(before, option, value, capsys):
     with pytest.raises(SystemExit) as done:
-        cli.main(before + [option, value])
+        main(before + [option, value])
     assert done.value.code == 2
     out = capsys.readouterr()
     assert out.out == ""

@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from interp import cli
+from interp.cli import common, main
 from interp.runs import scenario
 
 from .conftest import ROOT
@@ -78,15 +78,15 @@ def _alarm(signum, frame):
 def _run(argv: list) -> tuple:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main(argv)
+        code = main(argv)
     return code, err.getvalue()
 
 
 @pytest.fixture
 def cached_games(monkeypatch):
     """Compile each spec once: the fuzzing is of the scenario and input files, not of the specs."""
-    cached = functools.lru_cache(maxsize=None)(cli.load_game)
-    monkeypatch.setattr(cli, "load_game", cached)
+    cached = functools.lru_cache(maxsize=None)(common.load_game)
+    monkeypatch.setattr(common, "load_game", cached)
     games, read = {}, scenario._game
 
     def scenario_game(doc, path):

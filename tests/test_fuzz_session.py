@@ -103,7 +103,7 @@ def cached_loads(monkeypatch):
     """Each spec is compiled once for all cases (the fuzz is about sessions and saves, not spec loading)."""
     def load(path):
         return game_of(os.path.relpath(os.path.abspath(path), ROOT))
-    monkeypatch.setattr("interp.cli.load_game", load)
+    monkeypatch.setattr("interp.cli.common.load_game", load)
     monkeypatch.setattr(replay, "load_game", load)
     assert compiler.load_game is not load
 

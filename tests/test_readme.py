@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from interp.cli import build_parser
+from interp.cli.parser import build_parser
 
 
 def readme() -> str:

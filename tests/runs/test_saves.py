@@ -297,7 +297,7 @@ def _interrupt_while_loading(proc) -> bool:
 def test_ctrl_c_while_a_spec_loads_is_a_quiet_exit(monkeypatch, capsys):
     def interrupted(path):
         raise KeyboardInterrupt
-    monkeypatch.setattr("interp.cli.load_game", interrupted)
+    monkeypatch.setattr("interp.cli.common.load_game", interrupted)
     assert main(["validate", SPEC]) == 130
     assert capsys.readouterr().err.strip() == "interrupted"
 

@@ -299,7 +299,7 @@ def test_a_stored_table_whose_log_does_not_lead_to_its_digest_is_not_opened(tmp_
 def test_the_command_line_loads_no_web_machinery_until_serve():
     import subprocess
     import sys
-    code = ("import sys, interp.cli; interp.cli.build_parser().parse_args(['play', 'hearts']); "
+    code = ("import sys, interp.cli.parser; interp.cli.parser.build_parser().parse_args(['play', 'hearts']); "
             "print(sorted(m for m in ('starlette', 'uvicorn', 'websockets') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
