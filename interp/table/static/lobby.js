@@ -3,15 +3,6 @@
 let bots = [], game = null;   // the game chosen, as /api/games/NAME describes it
 const $ = (id) => document.getElementById(id);
 
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-
 async function showPlayers() {
   game = await (await fetch("/api/games/" + encodeURIComponent($("game").value))).json();
   const select = $("players");

@@ -8,15 +8,6 @@ let deck = {}, seat = null, socket = null, retry = 0, record = null;
 let selected = new Set(), queue = [];   // cards picked for a discard of several, and those still to send
 let pending = false;                     // a move was sent: no other until the server answers
 
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-
 function card(code, extra) {
   const info = deck[code] || {rank: code, symbol: "", red: false, label: code};
   const node = el("div", {class: "card" + (info.red ? " red" : "") + (info.symbol ? "" : " plain"),
