@@ -70,6 +70,19 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        self._check_schema()
+
+    def _check_schema(self) -> None:
+        """A file whose tables are not the ones SCHEMA makes (another program's database) is refused, untouched
+        beyond what CREATE TABLE IF NOT EXISTS adds, before the server writes to it."""
+        made = sqlite3.connect(":memory:")
+        made.executescript(SCHEMA)
+        for name in ("tables", "seats", "moves"):
+            query = f"PRAGMA table_info({name})"
+            if self.db.execute(query).fetchall() != made.execute(query).fetchall():
+                self.db.close()
+                raise sqlite3.DatabaseError(f"its table {name!r} is not an interp table server's")
+        made.close()
 
     def close(self) -> None:
         self.db.close()

@@ -311,6 +311,22 @@ def test_serve_refuses_a_database_it_cannot_open_in_one_line(tmp_path, capsys):
     assert capsys.readouterr().err == f"{tmp_path}: cannot hold the tables there (unable to open database file)\n"
 
 
+def test_serve_refuses_another_programs_database_in_one_line_and_leaves_it_as_it_was(tmp_path, capsys):
+    import sqlite3
+
+    from interp.cli import main
+    path = tmp_path / "other.sqlite"
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE tables (x INTEGER)")
+    other.execute("INSERT INTO tables VALUES (1)")
+    other.commit()
+    other.close()
+    assert main(["serve", "--db", str(path), "--port", "9"]) == 2
+    assert capsys.readouterr().err == f"{path}: cannot hold the tables there (its table 'tables' is not an interp " \
+                                      "table server's)\n"
+    assert sqlite3.connect(path).execute("SELECT x FROM tables").fetchall() == [(1,)]
+
+
 def test_the_lobby_lists_the_catalogue_and_describes_a_game_by_name_only(client):
     listed = client.get("/api/games").json()
     assert listed["games"] == sorted(GAMES) and listed["bots"] == ["heuristic", "random", "search"]
