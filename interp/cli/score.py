@@ -65,7 +65,9 @@ def _score_at_terminal(game, args, console: Console):
         st.game = game = with_names(game, st.n, names)
         st.dealer = first_dealer = parse_seat(game, st.n, args.dealer)
         path, entered = args.save, []
-        if path is None and sys.stdin.isatty():  # (piped answers are kept where they came from)
+        if path is not None:
+            _check_score_target(path)
+        elif sys.stdin.isatty():  # (piped answers are kept where they came from)
             path = free_path("saves", _stem(game) + "-score", ".yaml")
 
     named, n, options = st.game, st.n, dict(st.options)
@@ -87,6 +89,26 @@ def _score_at_terminal(game, args, console: Console):
     if path and entered and not st.match_over:
         console.print(f"\nThe deals so far are saved: interp score {args.file} --resume {path}")
     return st
+
+
+def _check_score_target(path: str) -> None:
+    """`--save PATH` is a new path or a score file of interp (a YAML mapping with `players` and `deals`), which the
+    deals entered then replace; anything else there is left as it is (SaveError), a person's notes included."""
+    import yaml
+
+    from interp.errors import SaveError
+    if not os.path.lexists(path):
+        return
+    data = None
+    if os.path.isfile(path) and not os.path.islink(path) and os.path.getsize(path) <= 1 << 20:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                data = yaml.safe_load(fh)
+        except (OSError, ValueError, yaml.YAMLError, RecursionError):
+            data = None
+    if not isinstance(data, dict) or not {"players", "deals"} <= data.keys():
+        raise SaveError(f"{path}: there is something there that is not a score file of interp; it is left as it is: "
+                        "save to a new path, or resume it with --resume if it is one")
 
 
 def _ask_names(game, n: int, console: Console) -> list | None:

@@ -188,6 +188,14 @@ def test_the_deals_entered_are_saved_after_each_one_and_resume(tmp_path):
     assert len(yaml.safe_load(save.read_text())["deals"]) == 2
 
 
+def test_a_save_path_holding_something_else_is_refused_and_left_as_it_was(tmp_path):
+    notes = tmp_path / "notes.yaml"
+    notes.write_text("my notes: keep them\n")
+    proc = _score("games/preferans.yaml", "", "--save", str(notes), stdin="\n".join(DEAL_1) + "\n")
+    assert proc.returncode == 2 and "is not a score file of interp; it is left as it is" in proc.stderr
+    assert "Traceback" not in proc.stderr and notes.read_text() == "my notes: keep them\n"
+
+
 def test_ctrl_c_keeps_the_deals_recorded_and_their_save():
     """keep_score: Ctrl-C in the middle of deal 2 returns the sheet after deal 1, and the last save written holds
     deal 1 alone (written when it was recorded, never half a deal)."""
