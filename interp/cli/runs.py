@@ -102,8 +102,8 @@ def cmd_simulate(args, console: Console) -> int:
     if args.plot:
         from interp.runs.plot import check_plotting
         check_plotting()
+    game = common.load_game(args.file)  # first: a spec with a mistake leaves an existing --out file as it was
     out = _record_writer(args.out)
-    game = common.load_game(args.file)
     seed = args.seed if args.seed is not None else 0
     records: list = []
 

@@ -114,3 +114,11 @@ def test_a_worker_killed_mid_run_stops_the_run_with_one_line_not_a_hang(tmp_path
     assert run.returncode == 1
     assert err == "a worker process ended in the middle of the run (killed? out of memory?): the run stops\n"
     assert _whole_records(out) > 0
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena"])
+def test_a_spec_with_a_mistake_leaves_an_earlier_out_file_as_it_was(command, tmp_path, capsys):
+    out = tmp_path / "records.jsonl"
+    out.write_text('{"seed": 1}\n')
+    assert main([command, str(tmp_path / "no-such-game.yaml"), "-n", "2", "--out", str(out)]) == 2
+    assert "no-such-game" in capsys.readouterr().err and out.read_text() == '{"seed": 1}\n'
