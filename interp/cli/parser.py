@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Any, Callable
 
 from interp import __version__
 from interp.cli.common import EXIT_SPEC
@@ -137,46 +138,28 @@ def _match_args(p) -> None:
                    help="set a spec option, e.g. -o pool_target=20")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
-    return value
+def _number(kind: type, fits: Callable[[Any], bool], wanted: str) -> Callable[[str], Any]:
+    """An argparse type: the text read as `kind` (int or float) and refused in one line, saying what is
+    `wanted`, unless the number `fits`.
+
+    >>> _port("8000"), _seconds("0.5")
+    (8000, 0.5)
+    """
+    def read(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not fits(value):
+            raise argparse.ArgumentTypeError(f"{wanted}, not {text!r}")
+        return value
+    return read
 
 
-def _port(text: str) -> int:
-    """A TCP port to listen on: 1 to 65535."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port from 1 to 65535, not {text!r}")
-    return value
-
-
-def _duration(text: str) -> float:
-    """Seconds above 0 (`bench --seconds`), at most a day."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value <= 86400:
-        raise argparse.ArgumentTypeError(f"seconds above 0 (at most 86400), not {text!r}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"seconds from 0 to 60, not {text!r}")
-    return value
+_positive = _number(int, lambda v: v >= 1, "a whole number from 1")  # counts: deals, players, jobs, iterations
+_port = _number(int, lambda v: 1 <= v <= 65535, "a port from 1 to 65535")  # a TCP port to listen on
+_duration = _number(float, lambda v: 0 < v <= 86400, "seconds above 0 (at most 86400)")  # `bench --seconds`
+_seconds = _number(float, lambda v: 0 <= v <= 60, "seconds from 0 to 60")  # pauses: --delay, --bot-delay
 
 
 def _bots(text: str) -> str:
