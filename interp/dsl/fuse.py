@@ -33,6 +33,7 @@ from interp.dsl.runtime import (
     floordiv,
     forget,
     item_at,
+    kept,
     modulo,
     refuse_big,
     too_big,
@@ -53,7 +54,7 @@ MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 neste
 FORGET_IN_PLACE = 16  # a Steady's cells emptied by one chained assignment, up to this many (more: a `forget` call)
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
-           "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
+           "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big, "kept": kept,
            "refuse_big": refuse_big, "type": type, "int": int, "tuple": tuple, "list": list,
            "charge": charge, "forget": forget, "MISSING": MISSING, "len": len, "abs": abs, "min": min, "max": max,
            "any": any, "all": all, "next": next, "exact_sum": exact_sum}
