@@ -1,0 +1,51 @@
+"""Cribbage (games/cribbage.yaml) on `turns` phases and the counting built-ins: the stacked scenarios worked by
+hand from pagat's rules (tests/scenarios/cribbage/: the 29 hand, pegging, a double run), the game ending as soon
+as a player reaches the target in the play, and random deals whose count never passes 31."""
+from __future__ import annotations
+
+import glob
+import os
+import random
+
+import pytest
+
+from interp.engine import match as engine
+from interp.runs.scenario import run_scenario
+from tests.conftest import ROOT, game_of
+from tests.scenario_helpers import Scenarios
+
+SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "cribbage", "*.yaml")))
+CRIB = Scenarios("cribbage")
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
+def test_scenario_expectations_hold(path):
+    assert run_scenario(path)["mismatches"] == []
+
+
+def test_the_log_tells_the_count_and_the_pegs():
+    events = CRIB.play("play")["events"]
+    assert "South: play 6♦ — 21: pegs 3" in events and "North: one for the go" in events
+    assert "South: shows J♠ 5♥ 5♣ 5♦ with 5♠: 29" in CRIB.play("show-29")["events"]
+
+
+def test_a_player_reaching_the_target_in_the_play_ends_the_game_before_the_show(tmp_path):
+    # play.yaml with a target of 5: North's run of four (15 for 2, then 4) brings him to 6 at his second card
+    moves = CRIB.data("play")["moves"][:6]
+    result = CRIB.play_with(tmp_path, "play", moves=moves, options={"target": 5}, expect={
+        "match_over": True, "facts": {"pts": {"South": 3, "North": 6}}})
+    assert result["mismatches"] == []
+    assert not any("shows" in e for e in result["events"])
+
+
+def test_random_deals_keep_the_count_within_31_and_every_card():
+    game = game_of("games/cribbage.yaml")
+    for seed in range(4):
+        st = engine.new_match(game, 2, seed)
+        rng = random.Random(seed)
+        while not st.deal_over:
+            engine.apply(st, rng.choice(engine.legal_moves(st)))
+            assert 0 <= st.vars["count"] <= 31
+        assert sum(len(z) for z in st.zones) == 52
+        played = [len(st.zones[game.zone_id("played", s, 2)]) for s in range(2)]
+        assert played == [4, 4] and len(st.zones[game.zone_id("crib", None, 2)]) == 4
