@@ -86,7 +86,7 @@ def visible_zones(view: State, seat: int | None) -> list:
             title = label
         else:
             title = f"{game.seat_name(owner, view.n)}'s {label}"
-            if view.controller[owner] == seat:
+            if view.controller[owner] == seat and owner != seat:  # another's hand this seat plays (open play)
                 title += " (you play it)"
         shown = list(cards) if pile else in_hand_order(game.deck, cards)
         out.append({"title": title, "cards": codes(view, shown), "hidden": view.hidden.get(zid, 0),

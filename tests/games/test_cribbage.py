@@ -13,6 +13,7 @@ from interp.engine import match as engine
 from interp.runs.scenario import run_scenario
 from tests.conftest import ROOT, game_of
 from tests.scenario_helpers import Scenarios
+from tests.table.test_play import screen
 
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "cribbage", "*.yaml")))
 CRIB = Scenarios("cribbage")
@@ -49,3 +50,14 @@ def test_random_deals_keep_the_count_within_31_and_every_card():
         assert sum(len(z) for z in st.zones) == 52
         played = [len(st.zones[game.zone_id("played", s, 2)]) for s in range(2)]
         assert played == [4, 4] and len(st.zones[game.zone_id("crib", None, 2)]) == 4
+
+
+def test_the_screen_shows_the_count_and_what_each_pegged(tmp_path):
+    """Seed 3, the person South typing the first listed move. North leads 4♥, South 2♥, North 3♦: 9, a run of
+    three (4-2-3), 3. At the show North's 4♥ 3♦ 2♦ 2♣ with 10♣: fifteens 10+3+2 twice (4), the pair of twos (2),
+    the run 2-3-4 twice (6): 12."""
+    _, text, _ = screen("games/cribbage.yaml", ["1"] * 4, tmp_path, n=2, seed=3)
+    assert "North: play 3♦ — 9: pegs 3" in text
+    assert "count 9: 4♥ 2♥ 3♦\npegged this deal: you 0, North 3; game: you 0, North 0" in text
+    assert "South's played: ♥ 2\n" in text  # his own played cards: no "(you play it)"
+    assert "North: shows 4♥ 3♦ 2♦ 2♣ with 10♣: 12" in text

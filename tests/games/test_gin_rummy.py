@@ -13,6 +13,7 @@ from interp.engine import match as engine
 from interp.runs.scenario import run_scenario
 from tests.conftest import ROOT, game_of
 from tests.scenario_helpers import Scenarios
+from tests.table.test_play import screen
 
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "gin-rummy", "*.yaml")))
 GIN = Scenarios("gin-rummy")
@@ -58,3 +59,13 @@ def test_random_hands_knock_within_the_limit_and_keep_every_card():
             knocks += 1
             assert facts["dead"][facts["knocker"]] <= 10
     assert knocks > 0
+
+
+def test_the_screen_shows_the_persons_melds_and_the_knock(tmp_path):
+    """Seed 3, the person South typing the first listed move: after drawing 4♣ he sees his run 6-5-4♣; North
+    later knocks with 2♥ 2♦ 2♣, 3♥ 3♦ 3♣, 7-6-5♦ and 4♥ (4); South lays off 4♦ below the 5♦ and keeps A♠ 10♦ 5♥ 8♣
+    Q♥ K♣: 1 + 10 + 5 + 8 + 10 + 10 = 44; North scores 44 − 4 = 40."""
+    _, text, _ = screen("games/gin-rummy.yaml", ["1"] * 40, tmp_path, n=2, seed=3)
+    assert "your melds: 6♣ 5♣ 4♣\nyour deadwood: 2♥ 3♥ Q♣ A♠ 10♦ 5♥ 4♦ 8♣ = 43" in text
+    assert "North: knocks: 2♥ 2♦ 2♣, 3♥ 3♦ 3♣, 7♦ 6♦ 5♦; deadwood 4♥ = 4\nSouth: lays off 4♦" in text
+    assert "South: melds 6♣ 5♣ 4♣; deadwood A♠ 10♦ 5♥ 8♣ Q♥ K♣ = 44" in text and "North: points +40" in text
