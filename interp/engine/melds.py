@@ -34,40 +34,54 @@ def _cache(deck: Deck) -> dict:
 
 def runs(deck: Deck, cards, k: int) -> list:
     """The longest runs of one suit in consecutive ranks, at least k cards: suit by suit, each high to low."""
-    suit_of, rank_of = deck.suit_of, deck.rank_of
-    out = []
-    for suit in deck.suits:
-        run: list = []
-        for c in sorted((c for c in cards if suit_of[c] == suit), key=lambda c: -rank_of[c]):
-            if run and rank_of[run[-1]] - rank_of[c] != 1:
-                if len(run) >= k:
-                    out.append(run)
-                run = []
-            run.append(c)
-        if len(run) >= k:
-            out.append(run)
+    return _runs(deck, _by(deck, deck.suit_of, cards), k)
+
+
+def _by(deck: Deck, table: list, cards) -> dict:
+    """The cards of suits (not the extras outside them) grouped by their entry in a table of the deck (suit or
+    rank name), in the order given."""
+    suit_of = deck.suit_of
+    out: dict = {}
+    for c in cards:
+        if suit_of[c]:
+            out.setdefault(table[c], []).append(c)
     return out
 
 
 def melds(deck: Deck, cards, k: int) -> list:
     """Every meld of at least k cards the cards hold: each set (any k or more of one rank, deck order), then each
     run (every stretch of k or more of a longest run, high to low)."""
-    key = ("melds", tuple(sorted(cards)), k)
-    cache = _cache(deck)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _sets(deck, key[1], k) + [
-            run[i:j] for run in runs(deck, cards, k) for i in range(len(run)) for j in range(i + k, len(run) + 1)]
-    return [list(m) for m in found]
+    return [list(m) for m in _candidates(deck, cards, k)]
 
 
-def _sets(deck: Deck, cards: tuple, k: int) -> list:
-    by_rank: dict = {}
-    for c in cards:
-        if deck.suit_of[c]:
-            by_rank.setdefault(deck.rank_name[c], []).append(c)
-    return [list(combo) for group in by_rank.values() for size in range(k, len(group) + 1)
+def _candidates(deck: Deck, cards, k: int) -> list:
+    ordered = sorted(cards)
+    by_rank = _by(deck, deck.rank_name, ordered)
+    sets = [list(combo) for group in by_rank.values() if len(group) >= k for size in range(k, len(group) + 1)
             for combo in itertools.combinations(group, size)]
+    return sets + [run[i:j] for run in _runs(deck, _by(deck, deck.suit_of, ordered), k)
+                   for i in range(len(run) - k + 1) for j in range(i + k, len(run) + 1)]
+
+
+def _runs(deck: Deck, by_suit: dict, k: int) -> list:
+    rank_of = deck.rank_of
+    out: list = []
+    for suit in deck.suits:
+        group = by_suit.get(suit)
+        if group is None or len(group) < k:
+            continue
+        group = sorted(group, key=rank_of.__getitem__, reverse=True)
+        run = [group[0]]
+        for c in group[1:]:
+            if rank_of[run[-1]] - rank_of[c] == 1:
+                run.append(c)
+            else:
+                if len(run) >= k:
+                    out.append(run)
+                run = [c]
+        if len(run) >= k:
+            out.append(run)
+    return out
 
 
 def best_melds(deck: Deck, cards, k: int, onto=()) -> list:
@@ -93,7 +107,7 @@ def _best(deck: Deck, cards, k: int, onto) -> tuple:
 
 def _search(deck: Deck, cards: list, k: int, onto: list) -> tuple:
     points = deck.points
-    candidates = melds(deck, cards, k)
+    candidates = _candidates(deck, cards, k)
     bits = {c: 1 << i for i, c in enumerate(cards)}
     masks = [sum(bits[c] for c in m) for m in candidates]
     best: tuple = ((float("inf"), 0), (), tuple(cards))
