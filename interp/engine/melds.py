@@ -16,7 +16,9 @@ hand (remembered per deck): a hand of ten or eleven cards has a few dozen such c
 from __future__ import annotations
 
 import itertools
+import math
 
+from interp.dsl.runtime import BUDGET, MAX_LOOP_STEPS, LimitError
 from interp.engine.cards import Deck
 
 _CACHES: dict[int, tuple[Deck, dict]] = {}  # id(deck) -> (the deck, kept alive so its id stays its own; results)
@@ -30,6 +32,15 @@ def _cache(deck: Deck) -> dict:
     if len(entry[1]) > _CACHE_SIZE:
         entry[1].clear()
     return entry[1]
+
+
+def _charge(steps: int, what: str) -> None:
+    """Count `steps` against the evaluation's loop budget, before they are taken: a hand of hundreds of cards is
+    refused with a located error rather than searched for minutes."""
+    BUDGET.steps += steps
+    if BUDGET.steps > MAX_LOOP_STEPS:
+        raise LimitError(f"{what} passed the limit of {MAX_LOOP_STEPS:,} steps in one evaluation",
+                         "ask it of fewer cards")
 
 
 def runs(deck: Deck, cards, k: int) -> list:
@@ -57,6 +68,7 @@ def melds(deck: Deck, cards, k: int) -> list:
 def _candidates(deck: Deck, cards, k: int) -> list:
     ordered = sorted(cards)
     by_rank = _by(deck, deck.rank_name, ordered)
+    _charge(len(ordered) ** 2 + sum(2 ** min(len(g), 64) for g in by_rank.values() if len(g) >= k), "listing melds")
     sets = [list(combo) for group in by_rank.values() if len(group) >= k for size in range(k, len(group) + 1)
             for combo in itertools.combinations(group, size)]
     return sets + [run[i:j] for run in _runs(deck, _by(deck, deck.suit_of, ordered), k)
@@ -114,6 +126,7 @@ def _search(deck: Deck, cards: list, k: int, onto: list) -> tuple:
 
     def visit(start: int, used: int, chosen: list) -> None:
         nonlocal best
+        _charge(4 * len(cards), "looking for the best melds")  # the work of one arrangement, about
         left = [c for c in cards if not bits[c] & used]
         melded = len(cards) - len(left)
         if onto:
@@ -150,6 +163,7 @@ def lay_offs(deck: Deck, cards, onto) -> list:
     grew = True
     while grew:
         grew = False
+        _charge(len(cards) * (len(ends) + 1), "laying off cards")
         for c in cards:
             if c in laid or not suit_of[c]:
                 continue
@@ -169,6 +183,7 @@ def lay_offs(deck: Deck, cards, onto) -> list:
 def sums_to(deck: Deck, cards, total) -> list:
     """Every sub-list of the cards (list order kept, fewest cards first) whose points add up to `total`."""
     points = deck.points
+    _charge(2 ** min(len(cards), 64), f"adding up the combinations of {len(cards)} cards")
     out: list = []
     for size in range(1, len(cards) + 1):
         out.extend(list(combo) for combo in itertools.combinations(cards, size)
@@ -179,6 +194,7 @@ def sums_to(deck: Deck, cards, total) -> list:
 def pairs(deck: Deck, cards) -> list:
     """Every two cards of one rank (list order kept): three of a kind make three pairs, four make six."""
     rank_name = deck.rank_name
+    _charge(len(cards) ** 2 // 2, "pairing cards")
     return [[a, b] for a, b in itertools.combinations(cards, 2) if rank_name[a] == rank_name[b] and deck.suit_of[a]]
 
 
@@ -197,6 +213,7 @@ def sequences(deck: Deck, cards, k: int) -> list:
         if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
             stretch = ranks[start:i]
             if len(stretch) >= k:
+                _charge(math.prod(len(by_rank[r]) for r in stretch), "listing runs")
                 out.extend(list(pick) for pick in itertools.product(*(by_rank[r] for r in stretch)))
             start = i
     return out
@@ -218,7 +235,7 @@ def run_at_end(deck: Deck, cards, k: int) -> int:
     repeated (4 6 5 is a run of three); 0 when there is none."""
     rank_of = deck.rank_of
     best = 0
-    for n in range(k, len(cards) + 1):
+    for n in range(k, min(len(cards), len({rank_of[c] for c in cards})) + 1):  # a run repeats no rank
         ranks = sorted(rank_of[c] for c in cards[-n:])
         if ranks[-1] - ranks[0] == n - 1 and len(set(ranks)) == n:
             best = n

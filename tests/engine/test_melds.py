@@ -3,12 +3,15 @@ sequences, same_rank_at_end, run_at_end), with hands worked by hand; and list-of
 stored as copies, saved and read back, hidden in views as the var's `visible` says."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from interp.dsl.compile import compile_expr
+from interp.dsl.runtime import BUDGET
 from interp.engine import match as engine
 from interp.engine.state import state_from_json
-from interp.errors import SpecError
+from interp.errors import SpecError, SpecRuntimeError
 from interp.spec.compiler import load_game
 from tests.conftest import game_of
 
@@ -25,6 +28,7 @@ def cards(text: str) -> str:
 def value(game, text: str):
     st = engine.new_match(game, 2, 0)
     fn, _ = compile_expr(text, game.scope)
+    BUDGET.steps = 0
     return fn(st)
 
 
@@ -92,6 +96,18 @@ def test_the_end_of_a_list_pairs_and_runs(gin):
     assert value(gin, f"run_at_end({cards('4H 6S')}, 3)") == 0
 
 
+@pytest.mark.parametrize("text", ["sums_to(ALL, 15)", "deadwood(ALL, 1)", "best_melds(ALL, 2)",
+                                  "len(sequences(ALL + ALL + ALL, 3))"])
+def test_a_search_over_too_many_cards_is_refused_not_run(gin, text):
+    """The whole deck (three of it for the runs) asked for its combinations: stopped by the loop budget with a
+    located error within seconds, not searched for hours."""
+    every = "[c for c in hand[seats[0]] + hand[seats[1]] + pile + stock]"
+    started = time.perf_counter()
+    with pytest.raises(SpecRuntimeError, match="passed the limit of 1,000,000 steps"):
+        value(gin, text.replace("ALL", every))
+    assert time.perf_counter() - started < 5
+
+
 SPEC = """
 name: Lists of lists
 players: {default: 2}
@@ -136,6 +152,10 @@ def test_a_var_holds_a_list_of_lists_stored_as_a_copy_saved_and_hidden(tmp_path)
     assert st.vars["said"] == shown and "," in shown  # a list of lists shown with commas between its lists
 
 
-def test_lists_nest_two_deep_at_most(tmp_path):
+def test_lists_nest_two_deep_at_most_and_are_typed(tmp_path):
     with pytest.raises(SpecError, match="unknown type 'list.list.list.card...'"):
         spec(tmp_path, "list[list[list[card]]]")
+    path = tmp_path / "flat.yaml"
+    path.write_text(SPEC.replace("KEPT", "list[list[card]]").replace("[hand[s], [hand[s][0]]]", "hand[s]"))
+    with pytest.raises(SpecError, match=r"'kept' holds a list\[list\[card\]\], not a list\[card\]"):
+        load_game(str(path))
