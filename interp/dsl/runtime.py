@@ -306,6 +306,7 @@ def kept(value: list) -> list:
     """
     return [list(v) if type(v) is list else v for v in value]
 
+
 class Context:
     """A bare evaluation context: `loc` holds bound local names. Game states are contexts too."""
 

@@ -101,10 +101,6 @@ def _of_suit(ctx, cards, suit):
     return [c for c in cards if suit_of[c] == suit]
 
 
-def _runs(ctx, cards, k):
-    return melds.runs(ctx.game.deck, cards, k)
-
-
 def _on_deck(fn):
     """A built-in of the cards' deck: `fn(deck, *args)` called as `f(ctx, *args)`."""
     return lambda ctx, *args: fn(ctx.game.deck, *args)
@@ -303,7 +299,7 @@ FUNCTIONS = {f.name: f for f in [
     Function("of_suit", (CARDS, T.STR), CARDS, _of_suit, doc="the cards of a list in one suit"),
     Function("ranked", (CARDS,), CARDS, _ranked,
              doc="the cards from the highest rank down (deck order among equal ranks)"),
-    Function("runs", (CARDS, T.INT), MELDS, _runs,
+    Function("runs", (CARDS, T.INT), MELDS, _on_deck(melds.runs),
              doc="the longest runs of one suit in consecutive ranks, at least k cards: suit by suit, each high to low"),
     Function("groups", (CARDS, T.INT), MELDS, _groups,
              doc="the cards of one rank together, groups of at least k cards, the highest rank first"),

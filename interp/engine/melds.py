@@ -104,16 +104,17 @@ def best_melds(deck: Deck, cards, k: int, onto=()) -> list:
 
 
 def deadwood(deck: Deck, cards, k: int, onto=()) -> list:
-    """The cards `best_melds` leaves over, less those that lay off on `onto`, in the order given."""
+    """The cards `best_melds` leaves over, less those that lay off on `onto`, in deck order."""
     return list(_best(deck, cards, k, onto)[1])
 
 
 def _best(deck: Deck, cards, k: int, onto) -> tuple:
-    key = ("best", tuple(sorted(cards)), k, tuple(map(tuple, onto)))
+    ordered = sorted(cards)  # the search sees the cards in deck order: its answer never depends on the order given
+    key = ("best", tuple(ordered), k, tuple(map(tuple, onto)))
     cache = _cache(deck)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _search(deck, list(cards), k, [list(m) for m in onto])
+        found = cache[key] = _search(deck, ordered, k, [list(m) for m in onto])
     return found
 
 

@@ -27,8 +27,8 @@ def test_scenario_expectations_hold(path):
 def test_the_log_shows_the_melds_the_lay_offs_and_the_deadwood():
     events = "\n".join(GIN.play("knock")["events"])
     assert "South: knocks: 7♠ 7♦ 7♣, 5♥ 4♥ 3♥, J♣ 10♣ 9♣; deadwood A♠ = 1" in events
-    assert "North: lays off 6♥ 2♥ 8♣ Q♣" in events
-    assert "North: melds K♠ K♥ K♣; deadwood 5♠ 9♦ 4♦ = 18" in events
+    assert "North: lays off 2♥ 6♥ 8♣ Q♣" in events
+    assert "North: melds K♠ K♥ K♣; deadwood 5♠ 4♦ 9♦ = 18" in events
 
 
 def test_the_upcard_is_offered_to_the_dealer_after_the_non_dealer_passes(tmp_path):
@@ -63,9 +63,9 @@ def test_random_hands_knock_within_the_limit_and_keep_every_card():
 
 def test_the_screen_shows_the_persons_melds_and_the_knock(tmp_path):
     """Seed 3, the person South typing the first listed move: after drawing 4♣ he sees his run 6-5-4♣; North
-    later knocks with 2♥ 2♦ 2♣, 3♥ 3♦ 3♣, 7-6-5♦ and 4♥ (4); South lays off 4♦ below the 5♦ and keeps A♠ 10♦ 5♥ 8♣
-    Q♥ K♣: 1 + 10 + 5 + 8 + 10 + 10 = 44; North scores 44 − 4 = 40."""
+    later knocks with 2♥ 2♦ 2♣, 3♥ 3♦ 3♣, 7-6-5♦ and 4♥ (4); South lays off 4♦ below the 5♦ and keeps A♠ 5♥ Q♥
+    10♦ 8♣ K♣ (deadwood is listed in deck order): 1 + 5 + 10 + 10 + 8 + 10 = 44; North scores 44 − 4 = 40."""
     _, text, _ = screen("games/gin-rummy.yaml", ["1"] * 40, tmp_path, n=2, seed=3)
-    assert "your melds: 6♣ 5♣ 4♣\nyour deadwood: 2♥ 3♥ Q♣ A♠ 10♦ 5♥ 4♦ 8♣ = 43" in text
+    assert "your melds: 6♣ 5♣ 4♣\nyour deadwood: A♠ 2♥ 3♥ 5♥ 4♦ 10♦ 8♣ Q♣ = 43" in text
     assert "North: knocks: 2♥ 2♦ 2♣, 3♥ 3♦ 3♣, 7♦ 6♦ 5♦; deadwood 4♥ = 4\nSouth: lays off 4♦" in text
-    assert "South: melds 6♣ 5♣ 4♣; deadwood A♠ 10♦ 5♥ 8♣ Q♥ K♣ = 44" in text and "North: points +40" in text
+    assert "South: melds 6♣ 5♣ 4♣; deadwood A♠ 5♥ Q♥ 10♦ 8♣ K♣ = 44" in text and "North: points +40" in text
