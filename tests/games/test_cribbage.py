@@ -27,7 +27,9 @@ def test_scenario_expectations_hold(path):
 def test_the_log_tells_the_count_and_the_pegs():
     events = CRIB.play("play")["events"]
     assert "South: play 6♦ — 21: pegs 3" in events and "North: one for the go" in events
-    assert "South: shows J♠ 5♥ 5♣ 5♦ with 5♠: 29" in CRIB.play("show-29")["events"]
+    # the 29 hand's eight fifteens: the jack with each five, and each three of the four fives
+    assert "South: shows J♠ 5♥ 5♣ 5♦ with 5♠: 29 (fifteens: J♠ 5♥, J♠ 5♣, J♠ 5♦, J♠ 5♠, 5♥ 5♣ 5♦, 5♥ 5♣ 5♠, " \
+           "5♥ 5♦ 5♠, 5♣ 5♦ 5♠)" in CRIB.play("show-29")["events"]
 
 
 def test_a_player_reaching_the_target_in_the_play_ends_the_game_before_the_show(tmp_path):
