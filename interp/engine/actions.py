@@ -11,7 +11,7 @@ such moves):
 | block | moves | values |
 |---|---|---|
 | `card` | playing or discarding a card | every card of the deck, by card number |
-| `pass`, `bid`, `hold` | auction calls | one `pass`; each bid of the ladder; `hold` at each bid of the ladder |
+| `pass`, `bid`, `hold`, `double`, `redouble` | auction calls | one `pass`; each bid of the ladder; `hold` at each bid of the ladder; one `double`, one `redouble` (auctions with doubles) |
 | `option` | named options: of `choose` phases, trick announcements, `done` (discard), the declare answers | names, in phase order |
 | `choice` | a `choose` phase's pick from its `from:` list | all values of the list's type (below), or 0 … its `max`, in phase order |
 | `say` | a declare step's number | the integers 0 … the largest step `max` (else 0 … `int_values` - 1) |
@@ -298,8 +298,11 @@ class ActionSpace:
             ladder = range(len(self.game.bids))
             self._values("pass", "pass", [None])
             self._values("bid", "bid", ladder)
-            if any(p.hold != "none" for p in phases if p.type_name == "auction"):
+            if any(p.holds for p in phases if p.type_name == "auction"):
                 self._values("hold", "hold", ladder)
+            if any(p.doubles for p in phases if p.type_name == "auction"):
+                self._values("double", "double", [None])
+                self._values("redouble", "redouble", [None])
         self._values("option", "option", _unique(name for p in phases for name in _options(p)))
         self._values("choice", "choice", _unique(
             v for p in phases if p.type_name == "choose" and p.source

@@ -164,7 +164,9 @@ def _bid(ctx, event: Event) -> str:
 def _auction(ctx, event: Event) -> str:
     if event.seat is None:
         return "all pass"
-    return f"{_name(ctx, event.seat)} wins the auction with {ctx.game.bids[event.value].label}"
+    high, doubled = event.value if isinstance(event.value, list) else (event.value, 0)  # [high, 1 or 2]: doubled
+    label = ctx.game.bids[high].label + ("", " doubled", " redoubled")[doubled]
+    return f"{_name(ctx, event.seat)} wins the auction with {label}"
 
 
 def _call(ctx, event: Event) -> str:

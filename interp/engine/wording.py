@@ -35,7 +35,7 @@ from interp.engine.events import in_hand_order
 from interp.engine.state import Move, State
 from interp.errors import IllegalMoveError
 
-ALIASES = {"same": "hold", "p": "pass"}  # words read as another move
+ALIASES = {"same": "hold", "p": "pass", "x": "double", "xx": "redouble"}  # words read as another move
 _POSITION = re.compile(r"^(?:\[(\d+)\]|#\s*(\d+))$")
 
 
