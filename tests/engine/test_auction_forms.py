@@ -235,3 +235,15 @@ def test_keys_that_do_not_go_together_are_refused_in_one_located_line(tmp_path, 
     with pytest.raises(SpecError) as info:
         load_game(str(path))
     assert message in str(info.value) and "bad.yaml:" in str(info.value)
+
+
+def test_the_prompt_tells_the_standing_bid_its_double_and_an_answer_in_duels(tmp_path):
+    st = auction_of(forms_game(tmp_path, "doubles"))
+    say(st, "2", "double")
+    assert engine.current_phase(st).prompt(st) == "your call (standing bid 2 doubled)"
+    st = auction_of(forms_game(tmp_path, "duels"), players=3)
+    say(st, "2")
+    assert engine.current_phase(st).prompt(st) == "2? (hold or pass)"
+    st = auction_of(forms_game(tmp_path, "open"))
+    say(st, "2")
+    assert engine.current_phase(st).prompt(st) == "your call (standing bid 2)"

@@ -519,7 +519,7 @@ class AuctionPhase(Phase):
         ph = st.ph
         if ph.high < 0:
             return "your call (no bid yet)"
-        doubled = ("", " doubled", " redoubled")[ph.doubled]
+        doubled = ("", " doubled", " redoubled")[ph.doubled] if self.doubles else ""
         if self.duels and ph.turn == ph.survivor and ph.challenger < len(ph.order):
             return f"{st.game.bids[ph.high].label}? (hold or pass)"
         return f"your call (standing bid {st.game.bids[ph.high].label}{doubled})"
