@@ -46,6 +46,7 @@ True
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
@@ -53,6 +54,7 @@ from interp.dsl import types as T
 from interp.engine.match import legal_moves
 from interp.engine.phases.declare import EQUAL, GOOD, NOT_GOOD, PASS
 from interp.engine.phases.discard import DONE
+from interp.engine.phases.trick_calls import call_name
 from interp.engine.state import Move
 
 INT_VALUES = 128
@@ -303,7 +305,7 @@ class ActionSpace:
             if any(p.doubles for p in phases if p.type_name == "auction"):
                 self._values("double", "double", [None])
                 self._values("redouble", "redouble", [None])
-        self._values("option", "option", _unique(name for p in phases for name in _options(p)))
+        self._values("option", "option", _unique(name for p in phases for name in self._options(p)))
         self._values("choice", "choice", _unique(
             v for p in phases if p.type_name == "choose" and p.source
             for v in _constant(p.source) or self._choices(p)))
@@ -330,6 +332,22 @@ class ActionSpace:
                          self._domain(type_, None, where=f"a step of type {type_}"), whole=False)
         if any(T.is_list(t) for t in later):
             self._values("end", "end", [None], whole=False)
+
+    def _options(self, phase) -> list[str]:
+        """The option names a phase may offer: a trick announcement with `for:` parameters gives one per value of
+        its lists (their own values when they read nothing from the state, else their type's)."""
+        if phase.type_name != "tricks":
+            return _options(phase)
+        out = []
+        for a in phase.announcements:
+            if not a.params:
+                out.append(a.name)
+                continue
+            radices = [[(v, type_) for v in _constant(fn) or
+                        self._domain(type_, domain, where=f"announcement {a.name} ({var})")]
+                       for (var, fn, type_), domain in zip(a.params, a.domains)]
+            out.extend(call_name(a.name, list(values), self.game.deck) for values in itertools.product(*radices))
+        return out
 
     def _choices(self, phase) -> Sequence:
         """The values a `choose` phase's pick may carry: its type's, or 0 … its declared `max` (numbers)."""
@@ -400,8 +418,6 @@ def _options(phase) -> list[str]:
     kind = phase.type_name
     if kind == "choose":
         return [option[0] for option in phase.options]
-    if kind == "tricks":
-        return [announcement[0] for announcement in phase.announcements]
     if kind == "discard":
         return [DONE.value]
     if kind == "declare":
