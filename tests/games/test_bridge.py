@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from interp.engine import match as engine
 from interp.dsl.compile import compile_expr
+from interp.engine import match as engine
 from interp.engine.state import State, state_from_json
 from interp.spec.compiler import load_game
 
