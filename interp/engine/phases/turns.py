@@ -26,18 +26,16 @@ everything a game remembers between turns (a standing declaration, the last capt
 """
 from __future__ import annotations
 
-import re
 from typing import Callable
 
 from lark import Tree
 
 from interp.dsl import types as T
-from interp.dsl.compile import Compiler, ShiftedSource, SourceRef, compile_holes, display as _text, parse
+from interp.dsl.compile import Compiler, SourceRef, compile_holes, display as _text, parse
 from interp.dsl.reads import names_in
 from interp.engine.phases.base import _MISSING, Phase
+from interp.engine.phases.params import compile_for
 from interp.engine.state import Event, Move, tupled
-
-_FOR = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)
 
 
 class Template:
@@ -148,23 +146,7 @@ class TurnsPhase(Phase):
                 raise cc.error(f"two actions are named {name!r}", path + ("name",), "action names must be unique")
             names.add(name)
             local = dict(me)
-            params = []
-            clauses = a.get("for", [])
-            clauses = [clauses] if isinstance(clauses, str) else clauses
-            for j, clause in enumerate(clauses):
-                key = path + ("for",) if isinstance(a["for"], str) else path + ("for", j)
-                m = _FOR.match(str(clause))
-                if not m:
-                    raise cc.error("write for: 'name in list'", key)
-                var = m.group(1)
-                if var in local:
-                    raise cc.error(f"'{var}' is already a name here", key)
-                source = ShiftedSource(cc.c.doc, cc._p(key), m.start(2))
-                coll = Compiler(cc.c.scope, source, local).expr(parse(m.group(2), "expr", source))
-                if not T.is_list(coll.type):
-                    raise cc.error(f"'for' needs a list, not {coll.type}", key)
-                params.append((var, coll.fn, T.element(coll.type)))
-                local[var] = (T.element(coll.type), coll.domain)
+            params = compile_for(cc, path, local)
             guards = _guards(cc, path + ("when",), local, [p[0] for p in params]) if "when" in a else \
                 [[] for _ in range(len(params) + 1)]
             do = cc.stmts(path + ("do",), local) if "do" in a else None
