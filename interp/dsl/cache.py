@@ -15,7 +15,8 @@ it off. What is read back is decided by `interp.dsl.cachedir`: only a directory 
 write, only regular files not reached through a link, only entries authenticated with the directory's per-user
 key. An entry is marshal data (the format of `.pyc` files): strings, numbers and code objects; decoding it runs
 nothing, and a code object runs only as the function of the exact source it was compiled from, as a `.pyc` runs
-only as its module. The same directory keeps lark's parser tables for the DSL grammar (`parser`), as plain data.
+only as its module. The same directory keeps lark's parser tables for the DSL grammar (`parser`), as plain data,
+when those shipped with the package (interp.dsl.tables) are not for the grammar and lark in use.
 
 >>> import tempfile
 >>> from lark import Token

@@ -5,13 +5,12 @@ import re
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from interp.dsl import cache
+from interp.dsl import cache, tables
 from interp.errors import DSLSyntaxError
 
 
@@ -43,9 +42,6 @@ class ShiftedSource(SourceRef):
 HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
 
-_GRAMMAR = Path(__file__).with_name("grammar.lark")
-
-
 def word(token) -> str:
     """A name or a quoted text of the parse tree as an interned str: the compiled code's lookups of it (a local
     in `ctx.loc`, a var, a bid's name) then find the dict's key by identity instead of comparing the letters.
@@ -58,10 +54,9 @@ def word(token) -> str:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    # the parser tables come from the load cache when a previous process kept them (a new process then loads them
-    # in ~5 ms instead of building them in ~100 ms); never lark's own cache=True, a pickle in the shared temp dir
-    return cache.parser(_GRAMMAR.read_text(), start=["expr", "stmts"], propagate_positions=True,
-                        maybe_placeholders=True)
+    # the tables ship pre-built with the package (interp.dsl.tables: ~5 ms to load instead of ~100 ms to build);
+    # never lark's own cache=True, a pickle in the shared temp dir
+    return tables.parser()
 
 
 _TREES: dict = {}
