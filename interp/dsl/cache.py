@@ -141,6 +141,12 @@ def active() -> Store | None:
     return _ACTIVE[-1] if _ACTIVE else None
 
 
+def keeping() -> bool:
+    """Whether the compile under way keeps its code objects in a load cache file (for the next process)."""
+    store = active()
+    return store is not None and store.file is not None
+
+
 def compiled(source: str, filename: str, mode: str) -> Any:
     """`compile(source, filename, mode)`, from the load cache while a spec file is being compiled."""
     store = active()
