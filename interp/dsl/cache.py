@@ -49,7 +49,7 @@ from lark.tree import Meta
 
 from interp.dsl import cachedir
 
-FORMAT = 3  # bump when the file's layout or the encoding of trees changes
+FORMAT = 4  # bump when the file's layout or the encoding of trees changes
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 
 
@@ -250,11 +250,9 @@ def parser(grammar: str, **options: Any) -> Lark:
 
 # A tree as marshal data: a Token as (type, value, start_pos, line, column, end_line, end_column, end_pos), a Tree
 # as (data, its meta, its children as a tuple), a missing child as None. A meta is the tuple of its values when
-# its fields are lark's usual META_FIELDS in their order (their names then need not be stored each time), else
-# the tuple of its (name, value) pairs; a Tree without a meta has None.
-META_FIELDS = ("empty", "line", "column", "start_pos", "container_line", "container_column", "container_start_pos",
-               "end_line", "end_column", "end_pos", "container_end_line", "container_end_column",
-               "container_end_pos")
+# its fields are those the DSL parser sets (interp.dsl.tables.StartPositions) in their order (their names then need
+# not be stored each time), else the tuple of its (name, value) pairs; a Tree without a meta has None.
+META_FIELDS = ("empty", "start_pos", "container_start_pos")
 
 
 def encode(node: Any) -> Any:

@@ -7,6 +7,7 @@ import marshal
 
 import lark
 import pytest
+from lark.parse_tree_builder import PropagatePositions
 
 from interp.dsl import parse as dslparse, tables
 
@@ -96,3 +97,17 @@ def test_a_new_process_loads_the_shipped_tables_instead_of_building_them(builds)
         assert builds == []
     finally:
         dslparse._parser.cache_clear()
+
+
+def test_the_dsl_parser_keeps_where_each_node_starts_as_lark_does():
+    """interp's parser tracks only where a node starts (tables.StartPositions); lark's full tracking agrees on every
+    node, brackets and inlined levels included."""
+    full = lark.Lark(tables.GRAMMAR.read_text(), parser="lalr", **tables.OPTIONS)
+    light = tables.parser()
+    assert all(type(c) is not PropagatePositions for c in light._callbacks.values())
+    for text, start in TEXTS + [("(a + b) * -(c)", "expr"), ("[ (x), y ]", "expr"), ("not (a) in b", "expr")]:
+        ours, lark_s = light.parse(text, start=start), full.parse(text, start=start)
+        assert ours == lark_s
+        assert [(n.data, n.meta.start_pos) for n in ours.iter_subtrees()] == \
+            [(n.data, n.meta.start_pos) for n in lark_s.iter_subtrees()], text
+    assert light.parse("(a + b) * c", start="expr").meta.start_pos == 0  # at the bracket, as lark says
