@@ -5,13 +5,15 @@ import re
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lark import Lark, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
-from interp.dsl import cache, tables
+from interp.dsl import cache
+from interp.dsl.nodes import Tree
 from interp.errors import DSLSyntaxError
+
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 
 @dataclass
@@ -55,7 +57,9 @@ def word(token) -> str:
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     # the tables ship pre-built with the package (interp.dsl.tables: ~5 ms to load instead of ~100 ms to build);
-    # never lark's own cache=True, a pickle in the shared temp dir
+    # never lark's own cache=True, a pickle in the shared temp dir. lark is imported here, at the first text to
+    # parse: a spec whose trees all come from the load cache needs none.
+    from interp.dsl import tables
     return tables.parser()
 
 
@@ -89,13 +93,16 @@ def parse(text: str, start: str, source: SourceRef | None = None) -> Tree:
 
 
 def _parsed(text: str, start: str, source: SourceRef) -> Tree:
+    parser = _parser()
+    from lark.exceptions import UnexpectedInput
     try:
-        return _parser().parse(text, start=start)
+        return parser.parse(text, start=start)  # type: ignore[return-value]  # (tables.parser's tree_class)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, source) from None
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, source: SourceRef):
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     offset = getattr(exc, "pos_in_stream", None)
     if offset is None:
         offset = len(text)

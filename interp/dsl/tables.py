@@ -25,12 +25,13 @@ import hashlib
 import marshal
 from pathlib import Path
 
-from lark import Lark, Tree
+from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 from lark.parse_tree_builder import PropagatePositions
 
 from interp.dsl import cache
+from interp.dsl.nodes import Tree
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 TABLES = GRAMMAR.with_suffix(".tables")
@@ -40,19 +41,23 @@ MARSHAL_VERSION = 4  # read by every Python 3 since 3.4
 
 
 def parser() -> Lark:
-    """The LALR parser of grammar.lark: from the shipped tables when they are for its text, these options and the
-    installed lark; else from the load cache, or built."""
+    """The LALR parser of grammar.lark, making interp.dsl.nodes' trees: from the shipped tables when they are for
+    its text, these options and the installed lark; else from the load cache, or built."""
     text = GRAMMAR.read_text(encoding="utf-8")
     loaded = load(text, TABLES)
-    return starts_only(loaded if loaded is not None else cache.parser(text, **OPTIONS))
+    if loaded is None:
+        data, memo = cache.parser_tables(text, **OPTIONS)
+        loaded = Lark._load_from_dict(data, memo, tree_class=Tree)
+    return starts_only(loaded)
 
 
 def starts_only(parser: Lark) -> Lark:
     """`parser` with lark's position tracking (`propagate_positions`: thirteen fields per tree node, at every
-    reduction) replaced by `StartPositions`, which keeps the one interp reads: where a node starts, to locate an
-    error in its text (walk._offset). A parse then costs about a fifth less. The replacement is made only where
-    lark's parser is as expected (its rule callbacks, a dict, holding PropagatePositions wrappers); otherwise the
-    parser is left as lark made it."""
+    reduction, and only on lark's own Tree class) replaced by `StartPositions`, which keeps on interp's trees the
+    one field interp reads: where a node starts, to locate an error in its text (walk._offset). A parse costs
+    about a fifth less than with lark's tracking. (Were lark's rule callbacks ever not the dict of
+    PropagatePositions wrappers expected here, nodes would have no positions and errors would point at a node's
+    first token instead: tests/dsl/test_tables.py checks they are.)"""
     callbacks = getattr(parser, "_callbacks", None)
     if isinstance(callbacks, dict):
         for rule, callback in callbacks.items():
@@ -91,7 +96,7 @@ class StartPositions:
                 meta = node.meta
                 if meta.empty:  # a node inlined from a `?rule` keeps its own start and gets a container's
                     meta.start_pos, meta.empty = start, False
-                meta.container_start_pos = start  # type: ignore[attr-defined]  # (lark's Meta declares no container)
+                meta.container_start_pos = start
                 break
         return node
 
@@ -110,7 +115,7 @@ def load(text: str, tables: Path) -> Lark | None:
         if head != header(text) or hashlib.sha256(payload).digest() != digest:
             return None
         data, memo = marshal.loads(payload)
-        return Lark._load_from_dict(data, memo)
+        return Lark._load_from_dict(data, memo, tree_class=Tree)
     except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError, IndexError):
         return None
 

@@ -16,6 +16,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import lark
 import pytest
 
 from interp.dsl import cache, cachedir, parse as dslparse, tables
@@ -311,12 +312,12 @@ def test_the_parser_tables_come_from_the_cache_and_a_damaged_copy_is_rebuilt(cac
     """Without tables shipped for the grammar and lark in use (interp.dsl.tables), the load cache keeps them."""
     monkeypatch.setattr(tables, "TABLES", tmp_path / "none.tables")
     built: list = []
-    init = cache.Lark.__init__
+    init = lark.Lark.__init__
 
     def counted(self, *args, **kwargs):
         built.append(1)
         init(self, *args, **kwargs)
-    monkeypatch.setattr(cache.Lark, "__init__", counted)
+    monkeypatch.setattr(lark.Lark, "__init__", counted)
 
     def parser_of_a_new_process():
         dslparse._parser.cache_clear()

@@ -29,10 +29,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from lark import Tree
-
 from interp.dsl import types as T
 from interp.dsl.compile import Compiler, ShiftedSource, SourceRef, compile_holes, display as _text, parse
+from interp.dsl.nodes import Tree
 from interp.dsl.reads import names_in
 from interp.engine.phases.base import _MISSING, Phase
 from interp.engine.state import Event, Move, tupled
