@@ -18,6 +18,7 @@ game's functions never see another's names.
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from types import FunctionType
 from typing import TYPE_CHECKING, Any, Callable, Iterator
@@ -52,6 +53,7 @@ MAX_CODE = 4000  # characters of source one function may have; a longer expressi
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 nested blocks: try, for); see `indented`
 FORGET_IN_PLACE = 16  # a Steady's cells emptied by one chained assignment, up to this many (more: a `forget` call)
+_NOT_BRACKETS = re.compile(r"[^()\[\]]+")
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
            "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
@@ -183,7 +185,7 @@ def fits(code: str) -> bool:
     if code.count("(") + code.count("[") <= MAX_DEPTH:  # no more open at once than there are (counted in C)
         return True
     depth = peak = 0
-    for ch in code:
+    for ch in _NOT_BRACKETS.sub("", code):
         if ch in "([":
             depth += 1
             peak = max(peak, depth)

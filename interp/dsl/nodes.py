@@ -61,12 +61,14 @@ class Tree:
             todo.extend(child for child in node.children if isinstance(child, Tree))
 
     def scan_values(self, pred: Callable[[Any], bool]) -> Iterator[Any]:
-        """The children under this node that are no Tree (tokens, None) and satisfy `pred`."""
-        for child in self.children:
-            if isinstance(child, Tree):
-                yield from child.scan_values(pred)
-            elif pred(child):
-                yield child
+        """The children under this node that are no Tree (tokens, None) and satisfy `pred`, left to right."""
+        todo: list = [self]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, Tree):
+                todo.extend(reversed(node.children))
+            elif pred(node):
+                yield node
 
 
 class Token(str):

@@ -82,6 +82,8 @@ class StartPositions:
 
     def __call__(self, children: list):
         node = self.node_builder(children)
+        if len(children) == 1 and node is children[0]:  # a one-operand level, inlined: its start is the child's
+            return node
         if isinstance(node, Tree):
             for child in children:
                 if isinstance(child, Tree):
