@@ -2,13 +2,14 @@
 
 lark parses DSL text into these trees (its `tree_class` option, interp.dsl.tables), with the shapes and names its
 grammar gives them; a spec's trees read back from the load cache (interp.dsl.cache) are made of them too, so a
-process whose trees all come from the cache never imports lark (about a fifth of importing interp's compiler).
-A node's children are `Tree`s, tokens (`str`s with a `type`, the terminal's name, and a `start_pos`: lark's
-`Token`, or `Token` here when read from the cache) and None for an optional part left out. Only what interp reads
-of a tree is here: `data`, `children`, `meta.start_pos` (where the node starts, to locate an error) and two walks.
+process whose trees all come from the cache never imports lark (with what it imports, about a third of importing
+interp's compiler). A node's children are `Tree`s, tokens (`str`s with a `type`, the terminal's name, and a
+`start_pos`: lark's `Token`, or `Token` here when read from the cache) and None for an optional part left out.
+Only what interp reads of a tree is here: `data`, `children`, `meta.start_pos` (where the node starts, to locate
+an error) and two walks.
 
 >>> tree = Tree("neg", [Token("NAME", "x", 1)])
->>> tree.meta.empty, [str(v) for v in tree.scan_values(is_token)], [t.data for t in tree.iter_subtrees()]
+>>> tree.meta.empty, [str(v) for v in tree.scan_values(is_name)], [t.data for t in tree.iter_subtrees()]
 (True, ['x'], ['neg'])
 """
 from __future__ import annotations
@@ -85,11 +86,6 @@ class Token(str):
 
     def __repr__(self) -> str:
         return f"Token({self.type!r}, {str(self)!r})"
-
-
-def is_token(value: Any) -> bool:
-    """Whether a child is a token (lark's or this module's: both are `str`s)."""
-    return isinstance(value, str)
 
 
 def is_name(value: Any) -> bool:
