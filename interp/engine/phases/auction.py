@@ -25,9 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from lark import Tree
-
 from interp.dsl.compile import Compiler, SourceRef, guarded, parse
+from interp.dsl.nodes import Tree
 from interp.dsl.reads import free_names
 from interp.engine.phases.base import Phase, with_locals
 from interp.engine.phases.progress import Progress

@@ -28,10 +28,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from lark import Tree
-
 from interp.dsl import types as T
 from interp.dsl.compile import Compiler, SourceRef, compile_holes, display as _text, parse
+from interp.dsl.nodes import Tree
 from interp.dsl.reads import names_in
 from interp.engine.phases.base import _MISSING, Phase
 from interp.engine.phases.params import compile_for
