@@ -6,7 +6,7 @@ from interp.bots.agents import HeuristicAgent
 from interp.engine import match as engine
 from interp.engine.actions import ActionSpace
 from interp.engine.wording import menu, parse_move
-from interp.table import render
+from interp.table import render, rules_text
 from tests.conftest import game_of
 
 EUCHRE = "games/euchre.yaml"
@@ -81,3 +81,10 @@ def test_the_suit_a_maker_names_is_numbered_by_the_suits():
     space = ActionSpace(game_of(EUCHRE), 4)
     block = next(b for b in space.blocks if b.name == "action:name")
     assert block.radices == (("C", "D", "H", "S"), (False, True))
+
+
+def test_the_rules_summary_says_which_suit_a_card_belongs_to():
+    game = game_of(EUCHRE)
+    play = next(p for p in game.phases if p.id == "play")
+    assert rules_text.phase_detail(game, play) == (
+        "tricks: follow suit, a card's suit in the play: if left_bower(card, trump) then trump else suit(card)")

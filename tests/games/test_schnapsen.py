@@ -6,7 +6,7 @@ from interp.bots.agents import HeuristicAgent
 from interp.engine import match as engine
 from interp.engine.events import lines
 from interp.engine.wording import menu, parse_move
-from interp.table import render
+from interp.table import render, rules_text
 from tests.conftest import game_of
 
 SCHNAPSEN = "games/schnapsen.yaml"
@@ -67,3 +67,11 @@ def test_the_screen_shows_the_trump_card_then_the_strict_lead():
     play(st, *GOING_OUT[:11])                                            # trick 6: the talon is used up
     assert render.table_lines(st.view(1), 1) == ["tricks North 3, South 2", "your hand: ♥ J   ♦ K Q   ♣ 10 K"]
     assert engine.to_move(st) == 1 and engine.current_phase(st).prompt(st) == "trick 6 (trumps: ♣): your lead"
+
+
+def test_the_rules_summary_says_when_the_strict_rules_apply_and_when_the_play_stops():
+    game = game_of(SCHNAPSEN)
+    play = next(p for p in game.phases if p.id == "play")
+    assert rules_text.phase_detail(game, play) == (
+        "tricks: follow suit (when strict), beat the best card of the suit led when you can (when strict), "
+        "trump when you cannot follow (when strict), the play stops when claimed != none")
