@@ -6,6 +6,8 @@ phases replayed over the logged plays:
 - a card that does not follow the suit led proves its player holds none of that suit (a *void*);
 - when the rules oblige trumping, not trumping as well proves no trump;
 - when they oblige overtrumping, a trump no higher than the best one in the trick proves no higher trump;
+- when they oblige beating the trick in the suit led (`must_beat`), a card of that suit below its best card in
+  the trick proves no higher card of the suit;
 - an escape card proves nothing, and escape cards are never counted in a suit;
 - suits are the effective ones of the phase (its `suit:` key: a jack of another suit may be a trump), and the
   rules those logged for the trick (a `rules` record, when they vary from trick to trick);
@@ -39,7 +41,8 @@ class Knowledge:
     (trump suit, the strength no trump it holds exceeds; -1: no trump at all); `seen`: cards the events named;
     `hands`: hand zone id -> seat, for the hands the deal's trick phases play from (where voids apply);
     `strength`: each card's strength in the tricks (the phase's `strength` table, else the deck's rank order);
-    `suits`: each card's suit in the tricks (the phase's effective suits, else the printed ones)."""
+    `suits`: each card's suit in the tricks (the phase's effective suits, else the printed ones); `caps`: (seat,
+    suit) -> the strength no card of that suit it holds exceeds (proved by `must_beat`)."""
 
     known: dict = field(default_factory=dict)
     places: dict = field(default_factory=dict)
@@ -49,6 +52,7 @@ class Knowledge:
     hands: dict = field(default_factory=dict)
     strength: list = field(default_factory=list)
     suits: list = field(default_factory=list)
+    caps: dict = field(default_factory=dict)
 
     def unknown(self) -> list:
         """The cards whose place the view does not show."""
@@ -61,7 +65,10 @@ class Knowledge:
         if suit in self.voids.get(seat, ()):
             return True
         cap = self.trump_cap.get(seat)
-        return cap is not None and cap[0] == suit and self.strength[card] > cap[1]
+        if cap is not None and cap[0] == suit and self.strength[card] > cap[1]:
+            return True
+        most = self.caps.get((seat, suit))
+        return most is not None and self.strength[card] > most
 
 
 def knowledge(view) -> Knowledge:
@@ -159,17 +166,17 @@ def _infer_from_tricks(view, kn: Knowledge) -> dict:
             trick = []
         elif event.kind == "play" and rules is not None:
             card = event.cards[0]
-            follow, must_trump, overtrump, _ = said or rules.fixed_rules()
-            _infer_play(kn, (follow, must_trump and rules.trump_exempt is None, overtrump), trump, escape, trick,
-                        event.seat, card, kn.suits, kn.strength)
+            follow, must_trump, overtrump, must_beat = said or rules.fixed_rules()
+            _infer_play(kn, (follow, must_trump and rules.trump_exempt is None, overtrump, must_beat), trump, escape,
+                        trick, event.seat, card, kn.suits, kn.strength)
             trick.append(card)
     return hands
 
 
 def _infer_play(kn, rules: tuple, trump, escape, trick, seat, card, suit_of, rank_of) -> None:
-    """What playing `card` onto `trick` proves under the trick's follow / must_trump / overtrump rules (`rules`;
-    must_trump false when an exemption may free the player, as while a partner wins the trick)."""
-    follow, must_trump, overtrump = rules
+    """What playing `card` onto `trick` proves under the trick's follow / must_trump / overtrump / must_beat rules
+    (`rules`; must_trump false when an exemption may free the player, as while a partner wins the trick)."""
+    follow, must_trump, overtrump, must_beat = rules
     if not follow or card in escape:
         return
     led = next((suit_of[c] for c in trick if c not in escape), None)
@@ -180,6 +187,10 @@ def _infer_play(kn, rules: tuple, trump, escape, trick, seat, card, suit_of, ran
     if suit == led:
         if led == trump and overtrump and rank_of[card] < best:
             _cap(kn, seat, trump, best)
+        if must_beat:
+            top = max(rank_of[c] for c in trick if suit_of[c] == led and c not in escape)
+            if rank_of[card] < top and top < kn.caps.get((seat, led), top + 1):
+                kn.caps[(seat, led)] = top
         return
     kn.voids.setdefault(seat, set()).add(led)
     if not must_trump or trump is None:

@@ -321,8 +321,8 @@ class ActionSpace:
             for action in p.actions if p.type_name == "turns" else ():
                 types = [type_ for _, _, type_ in action.params]
                 head = next((i for i, type_ in enumerate(types) if T.is_list(type_)), len(types))
-                radices = [_constant(fn) or self._domain(type_, None, where=f"action {action.name} ({var})")
-                           for var, fn, type_ in action.params[:head]]
+                radices = [_constant(fn) or self._domain(type_, domain, where=f"action {action.name} ({var})")
+                           for (var, fn, type_), domain in zip(action.params[:head], action.domains)]
                 self._tuple(f"action:{action.name}", "action", (action.name,), radices, whole=head == len(types))
                 if head < len(types):
                     self.steps[action.name] = Steps(head, tuple(types[head:]))

@@ -145,3 +145,13 @@ def test_the_action_space_numbers_each_value_of_an_announcement(tmp_path):
     space = ActionSpace(mini(tmp_path), 2)
     options = next(b for b in space.blocks if b.kind == "option").values
     assert options == ("close", "claim", "marriage H", "marriage S")   # the suits, sorted
+
+
+def test_the_bots_infer_from_must_beat_that_a_lower_card_means_no_higher_one(tmp_path):
+    st = stacked(mini(tmp_path), [["10S", "KH", "QH"], ["9S", "JH", "AH"]], STOCK)
+    play(st, "close", "10S", "9S")                       # P2 follows with 9♠ under 10♠: he holds no higher spade
+    kn = knowledge(st.view(0))
+    p2 = st.zone_ids["hand"][1]
+    assert kn.caps[(1, "S")] == st.game.deck.rank_of[st.game.deck.parse("10S")]
+    assert all(p2 not in kn.places[st.game.deck.parse(c)] for c in ["JS", "QS", "KS", "AS"])
+    assert p2 in kn.places[st.game.deck.parse("9H")]

@@ -120,7 +120,7 @@ class TrickRules(Phase):
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
                  "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events",
-                 "move_lists", "rotations", "start_events", "must_beat", "suit_rule", "varying", "until")
+                 "move_lists", "rotations", "start_events", "must_beat", "suit_rule", "varying", "until", "texts")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -129,7 +129,8 @@ class TrickRules(Phase):
                  escape: Callable | None, escape_memo: PerCard | None, escape_wins: Callable | None,
                  announcements: list, strength: CardTable | None, card_points: CardTable | None,
                  trump_exempt: Callable | None, trick_locals: frozenset = frozenset(), must_beat: bool = False,
-                 suit_rule: SuitRule | None = None, varying: dict | None = None, until: Callable | None = None):
+                 suit_rule: SuitRule | None = None, varying: dict | None = None, until: Callable | None = None,
+                 texts: dict | None = None):
         super().__init__(pid, when, label)
         self.players, self.leader, self.count = players, leader, count
         self.hand, self.won, self.unclaimed = hand, won, unclaimed
@@ -156,6 +157,7 @@ class TrickRules(Phase):
         # the follow rules written as expressions, worked out at each trick ({rule name: condition}), and `until`
         self.varying: dict = varying or {}
         self.until = until
+        self.texts: dict = texts or {}  # the spec's text of `suit`, `until` and the varying rules, for `interp rules`
 
     def rules(self, ph) -> tuple:
         """The trick's (follow, must_trump, overtrump, must_beat): worked out at its start when one varies."""

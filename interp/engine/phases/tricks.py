@@ -91,6 +91,7 @@ class TricksPhase(TrickLegality):
             varying=varying,
             suit_rule=SuitRule.compile(cc),
             until=cc.expr("until", "bool") if "until" in spec else None,
+            texts={key: " ".join(str(spec[key]).split()) for key in ("suit", "until", *varying) if key in spec},
             on_trick=cc.stmts("on_trick", win_local) if "on_trick" in spec else None,
             after_first=cc.stmts("after_first_card") if "after_first_card" in spec else None,
             lead_from=lead_from,

@@ -104,11 +104,13 @@ def _lines(cc, key, locals_: dict) -> list:
 
 
 class Action:
-    """A compiled action; `guards[j]` are the conjuncts of its `when` that need only the first j parameters."""
+    """A compiled action; `guards[j]` are the conjuncts of its `when` that need only the first j parameters;
+    `domains` the names each text parameter may take (its list's known names, e.g. the suits; None if unknown)."""
 
-    def __init__(self, name, params, guards, do, label, next_, log, bots):
+    def __init__(self, name, params, guards, do, label, next_, log, bots, domains=()):
         self.name, self.params, self.guards, self.do = name, params, guards, do
         self.label, self.next, self.log, self.bots = label, next_, log, bots
+        self.domains = tuple(domains) or (None,) * len(params)
 
 
 class TurnsPhase(Phase):
@@ -153,7 +155,8 @@ class TurnsPhase(Phase):
             next_ = cc.expr(path + ("next",), "seat", local) if "next" in a else None
             log = _lines(cc, path + ("log",), local) if "log" in a else []
             bots = cc.expr(path + ("bots",), "num", local) if "bots" in a else None
-            actions.append(Action(name, params, guards, do, label, next_, log, bots))
+            actions.append(Action(name, params, guards, do, label, next_, log, bots,
+                                  [local[var][1] for var, _, _ in params]))
         return cls(
             spec["id"], cc.when(), spec.get("label", ""),
             actions=actions,
