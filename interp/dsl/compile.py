@@ -34,7 +34,7 @@ from interp.errors import DSLNameError
 
 __all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "ShiftedSource", "Compiled", "Compiler",
            "StatementCompiler", "parse", "clear_cache", "display", "compile_expr", "guarded", "compile_stmts",
-           "compile_tree", "compile_holes", "HOLE", "MAX_NESTING", "MAX_PARTS", "MAX_DIGITS"]
+           "compile_filter", "ITEMS", "compile_tree", "compile_holes", "HOLE", "MAX_NESTING", "MAX_PARTS", "MAX_DIGITS"]
 
 
 def compile_expr(text: str, scope: Scope, want: str | None = None, source: SourceRef | None = None,
@@ -51,6 +51,35 @@ def compile_expr(text: str, scope: Scope, want: str | None = None, source: Sourc
     fn: Any = guarded(out, source)  # a closure carrying what it requires
     fn.requires = dict(out.requires)  # {local: value} the condition needs to be true (see Compiled.requires)
     return fn, out.type
+
+
+ITEMS = "items filtered"  # the local holding compile_filter's list: a name no spec text can write (a space)
+
+
+def compile_filter(text: str, var: str, scope: Scope, source: SourceRef | None = None,
+                   locals_: dict | None = None) -> Fn:
+    """Compile the condition `text` on the local `var` into one closure that lists the items of the local
+    ITEMS (bound by the caller, with the other `locals_`) for which it holds: `[var for var in ITEMS if text]`,
+    one comprehension instead of a call of the condition per item with `var` bound in `ctx.loc`. The caller
+    compiles `text` on its own first (compile_expr, with `var` a local of type `item`), which reports its
+    mistakes.
+
+    >>> scope = Scope({})
+    >>> keep = compile_filter("card % 2 == 0 or card == lowest", "card", scope,
+    ...                       locals_={"card": ("int", None), "lowest": ("int", None)})
+    >>> ctx = Context(); ctx.loc.update({ITEMS: [1, 2, 3, 4], "lowest": 1})
+    >>> keep(ctx)
+    [1, 2, 4]
+    """
+    from lark import Token, Tree  # (a tree as the parser makes them: lark is loaded once a text is parsed)
+    source = source or SourceRef()
+    locals_ = dict(locals_ or {})
+    item = locals_[var]
+    locals_[ITEMS] = (T.list_of(item[0]), item[1])
+    name = Token("NAME", var)
+    tree = Tree("comprehension", [Tree("name", [name]), name, Tree("name", [Token("NAME", ITEMS)]),
+                                  parse(str(text), "expr", source)])
+    return guarded(Compiler(scope, source, locals_).expr(tree), source)
 
 
 def compile_stmts(text: str, scope: Scope, source: SourceRef | None = None, locals_: dict | None = None,

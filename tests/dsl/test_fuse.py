@@ -15,6 +15,7 @@ import pytest
 from interp.dsl.compile import Context, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
 from interp.dsl.fuse import ACTIVE, FORGET_IN_PLACE, MADE, SEARCHES, namespace
 from interp.dsl.runtime import BUDGET
+from interp.engine import match as engine
 from interp.engine.builtins import FUNCTIONS
 from interp.errors import SpecRuntimeError
 
@@ -374,3 +375,24 @@ def test_a_statement_loop_over_a_remembered_list_keeps_its_copy():
     assert "(list(" in "\n".join(loop.guarded[3])
     loop(Ctx(store))
     assert store["x"] == 14
+
+
+def test_a_card_tabled_define_on_a_held_variable_is_looked_up_in_place():
+    """Hearts' `penalty(c)` depends on the card alone (a table by card): in a loop whose variable is a Python
+    local, its use reads the table in place (the loop stays one comprehension, nothing bound in ctx.loc) and gives
+    the values of the define asked card by card, for cards met the first time and again."""
+    from tests.conftest import game_of
+    game = game_of("games/hearts.yaml")
+    codes = ["2H", "QS", "KS", "AH", "2C", "QS"]
+    cards = [game.deck.index[c] for c in codes]
+    fn, _ = compile_expr("[penalty(c) for c in hand_cards]", game.scope, locals_={"hand_cards": ("list[card]", None)})
+    one, _ = compile_expr("penalty(x)", game.scope, locals_={"x": ("card", None)})
+    st = engine.new_match(game, 4, 0)
+    st.loc["hand_cards"] = cards
+    assert fn(st) == [1, 13, 0, 1, 0, 13]
+    st.loc.clear()
+    for card, want in zip(cards, [1, 13, 0, 1, 0, 13]):
+        st.loc["x"] = card
+        assert one(st) == want
+    code = fn.guarded[2]  # the loop's source: one comprehension over a Python local, nothing read from ctx.loc
+    assert code.startswith("[") and "_pv" in code and "ctx.loc['c']" not in code

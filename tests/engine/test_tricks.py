@@ -370,3 +370,44 @@ def test_the_order_of_play_is_the_players_from_the_leader_on(path, players):
             seen += 1
         assert engine.actor(st) == order[ph.turn]
     assert seen >= 10
+
+
+@pytest.mark.parametrize("path,players,deals", [("games/hearts.yaml", 4, 12), ("games/belote.yaml", 4, 8),
+                                                ("games/piquet.yaml", 2, 8)])
+def test_the_allowed_filter_keeps_the_cards_its_condition_allows_one_by_one(path, players, deals):
+    """A phase's `allowed` runs as one filter over the cards (compile_filter); at every card of seeded deals it
+    keeps the cards for which the spec's condition, compiled on its own and asked card by card, holds."""
+    from interp.dsl.compile import SourceRef, compile_expr
+    game = game_of(path)
+    texts = {p.id: spec["allowed"] for p, spec in zip(game.phases, load_spec_phases(path)) if "allowed" in spec}
+    locals_ = {"me": ("seat", None), "card": ("card", None), "trick_no": ("int", None), "cards": ("list[card]", None)}
+    conditions = {pid: compile_expr(text, game.scope, "bool", SourceRef(), locals_)[0] for pid, text in texts.items()}
+    asked = narrowed = 0
+    for seed in range(deals):
+        st = engine.new_match(game, players, seed)
+        rng = random.Random(seed)
+        while not st.deal_over:
+            phase = engine.current_phase(st)
+            if phase.id in conditions:
+                ph = st.ph
+                seat = ph.order[ph.turn]
+                cards = phase.playable(st, st.zones[st.zone_ids[phase.hand][seat]])
+                want = []
+                for card in cards:
+                    st.loc.update({"me": seat, "card": card, "trick_no": ph.no + 1, "cards": list(ph.trick)})
+                    if conditions[phase.id](st):
+                        want.append(card)
+                    st.loc.clear()
+                assert phase.permitted(st, seat, cards) == (want or cards), (path, seed, ph.no, ph.trick)
+                asked += 1
+                narrowed += 0 < len(want) < len(cards)
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+    assert asked > 0 and narrowed > 0
+
+
+def load_spec_phases(path: str) -> list:
+    """The `phases` of the spec file at `path`, as written."""
+    import yaml
+    with open(path, encoding="utf-8") as f:
+        return yaml.safe_load(f)["phases"]

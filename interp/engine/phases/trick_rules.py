@@ -109,6 +109,7 @@ class TrickRules(Phase):
         self.trump, self.follow, self.must_trump, self.overtrump = trump, follow, must_trump, overtrump
         self.on_trick, self.after_first, self.lead_from = on_trick, after_first, lead_from
         self.allowed, self.escape, self.escape_wins = allowed, escape, escape_wins
+        # `allowed` is the spec's condition as a filter: it lists the cards (in the local compile.ITEMS) it allows
         self.escape_memo = escape_memo
         self.trick_locals = trick_locals  # the locals of `on_trick` it may read (its text and its defines)
         self.basic_locals = trick_locals <= BASIC_TRICK_LOCALS  # it reads no local beyond those two

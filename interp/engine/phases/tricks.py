@@ -91,8 +91,8 @@ class TricksPhase(TrickLegality):
             on_trick=cc.stmts("on_trick", win_local) if "on_trick" in spec else None,
             after_first=cc.stmts("after_first_card") if "after_first_card" in spec else None,
             lead_from=lead_from,
-            allowed=cc.expr("allowed", "bool", {"me": ("seat", None), "card": ("card", None),
-                                                "trick_no": ("int", None), "cards": ("list[card]", None)})
+            allowed=cc.filter("allowed", "card", {"me": ("seat", None), "card": ("card", None),
+                                                  "trick_no": ("int", None), "cards": ("list[card]", None)})
             if "allowed" in spec else None,
             escape=cc.expr("escape", "bool", {"card": ("card", None)}) if "escape" in spec else None,
             escape_memo=PerCard.compile(cc, "escape", {"card"}) if "escape" in spec else None,
