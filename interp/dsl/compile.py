@@ -59,10 +59,11 @@ ITEMS = "items filtered"  # the local holding compile_filter's list: a name no s
 def compile_filter(text: str, var: str, scope: Scope, source: SourceRef | None = None,
                    locals_: dict | None = None) -> Fn:
     """Compile the condition `text` on the local `var` into one closure that lists the items of the local
-    ITEMS (bound by the caller, with the other `locals_`) for which it holds: `[var for var in ITEMS if text]`,
-    one comprehension instead of a call of the condition per item with `var` bound in `ctx.loc`. The caller
-    compiles `text` on its own first (compile_expr, with `var` a local of type `item`), which reports its
-    mistakes.
+    ITEMS (bound by the caller, with the other `locals_`; never an empty list) for which it holds: `[var for var
+    in ITEMS if text]`, one comprehension instead of a call of the condition per item with `var` bound in
+    `ctx.loc`. What does not read `var` is asked once, not per item (`hoisted`): that is why an empty list is
+    not asked about (the condition would be asked about no item). The caller compiles `text` on its own first
+    (compile_expr, with `var` a local of type `item`), which reports its mistakes.
 
     >>> scope = Scope({})
     >>> keep = compile_filter("card % 2 == 0 or card == lowest", "card", scope,
@@ -76,10 +77,41 @@ def compile_filter(text: str, var: str, scope: Scope, source: SourceRef | None =
     locals_ = dict(locals_ or {})
     item = locals_[var]
     locals_[ITEMS] = (T.list_of(item[0]), item[1])
-    name = Token("NAME", var)
-    tree = Tree("comprehension", [Tree("name", [name]), name, Tree("name", [Token("NAME", ITEMS)]),
-                                  parse(str(text), "expr", source)])
+    tree = hoisted(parse(str(text), "expr", source), var, Tree("name", [Token("NAME", ITEMS)]), scope.macros)
     return guarded(Compiler(scope, source, locals_).expr(tree), source)
+
+
+def hoisted(cond, var: str, items, macros: dict):
+    """The tree of `[var for var in items if cond]` with the parts of `cond` that do not read `var` (following
+    the defines it uses) asked once: `if c then a else b` on such a `c` is `if c then [… if a] else [… if b]`;
+    `l or r` on such an `l` is `if l then items else [… if r]`; `l and r`: `if l then [… if r] else []` (the
+    operands left of the first that reads `var` are `l`, asked in their order as before). Anything else is the
+    comprehension. The items are never empty (see compile_filter): every part hoisted would have been asked at
+    the first item; the value returned may be the list of items itself."""
+    from lark import Token, Tree
+
+    from interp.dsl.reads import names_in
+
+    def reads(tree) -> bool:
+        return var in names_in(tree, macros)
+
+    def joined(kind: str, parts: list):
+        return parts[0] if len(parts) == 1 else Tree(kind, parts)
+
+    def split(tree):
+        if not reads(tree):
+            return Tree("cond", [tree, items, Tree("list_", [None])])
+        if tree.data == "cond" and not reads(tree.children[0]):
+            return Tree("cond", [tree.children[0], split(tree.children[1]), split(tree.children[2])])
+        if tree.data in ("or_", "and_") and not reads(tree.children[0]):
+            k = next(i for i, part in enumerate(tree.children) if reads(part))
+            left, rest = joined(tree.data, tree.children[:k]), split(joined(tree.data, tree.children[k:]))
+            if tree.data == "or_":
+                return Tree("cond", [left, items, rest])
+            return Tree("cond", [left, rest, Tree("list_", [None])])
+        name = Token("NAME", var)
+        return Tree("comprehension", [Tree("name", [name]), name, items, tree])
+    return split(cond)
 
 
 def compile_stmts(text: str, scope: Scope, source: SourceRef | None = None, locals_: dict | None = None,

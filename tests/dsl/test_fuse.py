@@ -396,3 +396,34 @@ def test_a_card_tabled_define_on_a_held_variable_is_looked_up_in_place():
         assert one(st) == want
     code = fn.guarded[2]  # the loop's source: one comprehension over a Python local, nothing read from ctx.loc
     assert code.startswith("[") and "_pv" in code and "ctx.loc['c']" not in code
+
+
+@pytest.mark.parametrize("text", ["x > 0 or c > 2", "if x == 0 then c % 2 == 0 else c > y", "x > 0 and c > 1",
+                                  "x == 1", "c > 1 and x > 0", "x > 0 or y > 0 or c == 4", "not (c == 3)",
+                                  "if x == 0 then (y > 0 and c < 4) else (x > 1 or c == 1)"])
+@pytest.mark.parametrize("x,y", [(0, 0), (0, 1), (1, 0), (2, 5)])
+def test_a_filter_keeps_the_items_its_condition_keeps_one_by_one(text, x, y):
+    """compile_filter asks what does not read the item once (an `if` on it picks a filter, an `or` on it keeps every
+    item, an `and` on it none or a filter) and the rest per item: the items kept are those the condition, asked
+    item by item, keeps."""
+    from interp.dsl.compile import ITEMS, compile_filter
+    scope, store = make_scope()
+    store.update({"x": x, "y": y})
+    items = [1, 2, 3, 4, 5]
+    keep = compile_filter(text, "c", scope, locals_={"c": ("int", None)})
+    ctx = Ctx(store)
+    ctx.loc[ITEMS] = items
+    want = [c for c in items if value(text, scope, store, {"c": ("int", None)}, c=c)]
+    assert keep(ctx) == want
+
+
+def test_a_filter_whose_condition_holds_for_all_hands_the_items_back_without_a_loop():
+    from interp.dsl.compile import ITEMS, compile_filter
+    scope, store = make_scope()
+    store["x"] = 1
+    keep = compile_filter("x > 0 or c > 2", "c", scope, locals_={"c": ("int", None)})
+    ctx = Ctx(store)
+    ctx.loc[ITEMS] = items = [1, 2, 3]
+    assert keep(ctx) is items
+    store["x"] = 0
+    assert keep(ctx) == [3]

@@ -22,7 +22,7 @@ import pytest
 
 from interp.engine import match as engine
 from interp.engine.phases.trick_rules import ZONE_SEAT
-from interp.engine.phases.tricks import PlainTricksPhase, TricksPhase
+from interp.engine.phases.tricks import FilteredTricksPhase, PlainTricksPhase, TricksPhase
 from interp.engine.state import Event
 from interp.spec.compiler import load_game
 from tests.conftest import game_of
@@ -96,7 +96,7 @@ def check_against_the_plain_rules(game, path: str, players: int, deals: int) -> 
         rng = random.Random(seed)
         while not st.deal_over:
             phase = engine.current_phase(st)
-            if isinstance(phase, PlainTricksPhase):  # its legal moves: the plain rules' cards, leads included
+            if type(phase) is PlainTricksPhase:  # its legal moves: the plain rules' cards, leads included
                 ph = st.ph
                 hand = st.zones[st.zone_ids[phase.hand][ph["order"][ph["turn"]]]]
                 want = [game.card_moves[c] for c in plain_playable(phase, st, hand)]
@@ -207,16 +207,20 @@ def test_a_shared_play_event_says_who_played_what():
                 engine.apply(st, move)
 
 
-@pytest.mark.parametrize("path,plain", [("games/preferans.yaml", {"play", "raspasy"}), ("games/tarot.yaml", set()),
-                                        ("games/belote.yaml", set()), ("games/oh-hell.yaml", {"play"})])
-def test_a_phase_without_escape_allowed_exemption_or_announcements_takes_the_plain_path(path, plain):
-    """PlainTricksPhase is chosen when the phase compiles: Preferans' phases and Oh Hell's have none of `escape`,
-    `allowed`, `trump_exempt`, `announcements`; Tarot's has an escape card and announcements, Belote's an
-    exemption, `allowed` and announcements."""
+@pytest.mark.parametrize("path,plain,filtered", [
+    ("games/preferans.yaml", {"play", "raspasy"}, set()), ("games/tarot.yaml", set(), set()),
+    ("games/belote.yaml", set(), set()), ("games/oh-hell.yaml", {"play"}, set()),
+    ("games/hearts.yaml", set(), {"play"}), ("games/piquet.yaml", set(), {"play"})])
+def test_a_phase_without_escape_exemption_or_announcements_takes_a_lean_path(path, plain, filtered):
+    """The class is chosen when the phase compiles: Preferans' phases and Oh Hell's have none of `escape`,
+    `allowed`, `trump_exempt`, `announcements` (PlainTricksPhase); Hearts' and Piquet's only an `allowed`
+    (FilteredTricksPhase); Tarot's has an escape card and announcements, Belote's an exemption, `allowed` and
+    announcements (TricksPhase)."""
     game = game_of(path)
     tricks = [p for p in game.phases if isinstance(p, TricksPhase)]
     assert {p.id for p in tricks if type(p) is PlainTricksPhase} == plain
-    assert all(type(p) is TricksPhase for p in tricks if p.id not in plain)
+    assert {p.id for p in tricks if type(p) is FilteredTricksPhase} == filtered
+    assert all(type(p) is TricksPhase for p in tricks if p.id not in plain | filtered)
 
 
 def test_a_shared_trick_event_names_the_winner_and_the_trick_number():
@@ -376,7 +380,9 @@ def test_the_order_of_play_is_the_players_from_the_leader_on(path, players):
                                                 ("games/piquet.yaml", 2, 8)])
 def test_the_allowed_filter_keeps_the_cards_its_condition_allows_one_by_one(path, players, deals):
     """A phase's `allowed` runs as one filter over the cards (compile_filter); at every card of seeded deals it
-    keeps the cards for which the spec's condition, compiled on its own and asked card by card, holds."""
+    keeps, of the cards the follow rules allow, those for which the spec's condition, compiled on its own and asked
+    card by card, holds (all of them when it allows none), on the lean path (Hearts, Piquet) and the general
+    one (Belote) alike."""
     from interp.dsl.compile import SourceRef, compile_expr
     game = game_of(path)
     texts = {p.id: spec["allowed"] for p, spec in zip(game.phases, load_spec_phases(path)) if "allowed" in spec}
@@ -399,6 +405,8 @@ def test_the_allowed_filter_keeps_the_cards_its_condition_allows_one_by_one(path
                         want.append(card)
                     st.loc.clear()
                 assert phase.permitted(st, seat, cards) == (want or cards), (path, seed, ph.no, ph.trick)
+                cards_legal = [m for m in engine.legal_moves(st) if m.kind == "card"]  # (Belote: calls too)
+                assert cards_legal == [game.card_moves[c] for c in want or cards]
                 asked += 1
                 narrowed += 0 < len(want) < len(cards)
             moves = engine.legal_moves(st)

@@ -30,7 +30,7 @@ class TrickLegality(TrickWinner):
 
     def permitted(self, st, seat: int, cards: list) -> list:
         """The cards the spec's `allowed` condition lets `seat` play now (all of them if it allows none)."""
-        if self.allowed is None:
+        if self.allowed is None or not cards:
             return cards
         ph = st.ph
         return with_locals(st, {"me": seat, "trick_no": ph.no + 1, "cards": list(ph.trick), ITEMS: cards},

@@ -27,6 +27,7 @@ order); `points` gives `on_trick` its `trick_points` (default: the deck's points
 """
 from __future__ import annotations
 
+from interp.dsl.compile import ITEMS
 from interp.dsl.reads import words_in
 from interp.engine.phases.base import with_locals
 from interp.engine.phases.card_tables import PER_CARD_MEMO, CardTable, PerCard
@@ -74,8 +75,7 @@ class TricksPhase(TrickLegality):
                 cc.expr(("lead_from", "credit"), "seat") if "credit" in lf else (lambda st: None),
                 cc.expr(("lead_from", "then"), "seat") if "then" in lf else None,
             )
-        plain = not any(key in spec for key in ("escape", "allowed", "trump_exempt")) and not announcements
-        kind = PlainTricksPhase if plain and cls is TricksPhase else cls
+        kind = cls.path_for(spec, announcements)
         return kind(
             spec["id"], cc.when(), spec.get("label", ""),
             players=cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
@@ -107,6 +107,14 @@ class TricksPhase(TrickLegality):
             trick_locals=frozenset(win_local).intersection(words_in(spec["on_trick"], cc.c.scope.macros))
             if "on_trick" in spec else frozenset(),
         )
+
+    @classmethod
+    def path_for(cls, spec: dict, announcements: list) -> type:
+        """The class a phase of `spec` compiles to: with none of `escape`, `trump_exempt` or `announcements`, a
+        lean path (PlainTricksPhase, or FilteredTricksPhase with an `allowed`), else this one."""
+        if cls is not TricksPhase or any(key in spec for key in ("escape", "trump_exempt")) or announcements:
+            return cls
+        return FilteredTricksPhase if "allowed" in spec else PlainTricksPhase
 
     # -- flow -----------------------------------------------------------------------------------------------------
     def start(self, st) -> None:
@@ -414,3 +422,27 @@ class PlainTricksPhase(TricksPhase):
                 best, best_suit, best_rank = i, suit, rank_of[card]
             i += 1
         return by[best]
+
+
+class FilteredTricksPhase(PlainTricksPhase):
+    """A `tricks` phase with an `allowed` condition and no `escape`, `trump_exempt` or `announcements`: the cards
+    the follow rules allow, then the spec's `allowed` filter over them (`permitted`, in one body); the trick won
+    as PlainTricksPhase wins it."""
+
+    __slots__ = ()
+
+    def legal(self, st) -> list:
+        ph = st.ph
+        seat = ph.order[ph.turn]
+        hand = st.zones[st.zone_ids[self.hand][seat]]
+        cards = self.playable(st, hand) if ph.trick else sorted(hand)
+        loc, allowed = st.loc, self.allowed
+        if loc or not cards or allowed is None:  # a caller's locals bound already, or no card: as `permitted` does
+            kept = self.permitted(st, seat, cards)
+        else:  # the common case: bound straight into the empty mapping, then cleared
+            try:
+                loc["me"], loc["trick_no"], loc["cards"], loc[ITEMS] = seat, ph.no + 1, list(ph.trick), cards
+                kept = allowed(st) or cards  # (`permitted`: all of them when it allows none)
+            finally:
+                loc.clear()
+        return list(map(st.game.card_moves.__getitem__, kept))
