@@ -435,7 +435,7 @@ class FilteredTricksPhase(PlainTricksPhase):
         ph = st.ph
         seat = ph.order[ph.turn]
         hand = st.zones[st.zone_ids[self.hand][seat]]
-        cards = self.playable(st, hand) if ph.trick else sorted(hand)
+        cards = self.followed(st, hand) if ph.trick and self.follow else sorted(hand)
         loc, allowed = st.loc, self.allowed
         if loc or not cards or allowed is None:  # a caller's locals bound already, or no card: as `permitted` does
             kept = self.permitted(st, seat, cards)
@@ -446,3 +446,20 @@ class FilteredTricksPhase(PlainTricksPhase):
             finally:
                 loc.clear()
         return list(map(st.game.card_moves.__getitem__, kept))
+
+    def followed(self, st, hand: list) -> list:
+        """`playable` on a trick under way with `follow` and no escape card: PlainTricksPhase.legal's rules, as a
+        sorted list of cards."""
+        ph = st.ph
+        led = ph.trick[0]
+        same = (self.suit_mates or self.mates_table(st.game.deck))[led].intersection(hand)
+        if same:
+            if self.overtrump and st.game.deck.suit_of[led] == ph.trump:
+                return sorted(self.over_trumped(st, same))
+            return sorted(same)
+        trump = ph.trump
+        if self.must_trump and trump is not None:
+            trumps = (self.by_suit or self.suit_cards(st.game.deck)).get(trump, NO_CARDS).intersection(hand)
+            if trumps:
+                return sorted(self.over_trumped(st, trumps))
+        return sorted(hand)
