@@ -419,3 +419,27 @@ def load_spec_phases(path: str) -> list:
     import yaml
     with open(path, encoding="utf-8") as f:
         return yaml.safe_load(f)["phases"]
+
+
+@pytest.mark.parametrize("path,players", [("games/preferans.yaml", 3), ("games/oh-hell.yaml", 4)])
+def test_a_plain_winner_by_card_powers_is_that_of_the_plain_rules_under_every_trump(path, players):
+    """A plain phase in the deck's rank order finds the winner by each card's power for the trump and suit led
+    (PlainTricksPhase.power_table): for random tricks under each trump and none, the seat the plain rules make the
+    winner. Worked example (no trump): 10♥ led, A♠, K♥ → K♥, the highest heart; with spades trumps, A♠."""
+    game = game_of(path)
+    st = engine.new_match(game, players, 1)
+    rng = random.Random(1)
+    while not isinstance(engine.current_phase(st), PlainTricksPhase):
+        moves = engine.legal_moves(st)
+        engine.apply(st, moves[rng.randrange(len(moves))])
+    phase, ph, index = engine.current_phase(st), st.ph, game.deck.index
+    ph["trick"], ph["by"] = [index["10H"], index["AS"], index["KH"]], [0, 1, 2]
+    for trump, winner in [(None, 2), ("S", 1)]:
+        ph["trump"] = trump
+        assert phase.winner(st) == winner == plain_winner(phase, st)
+    for trump in [None] + list(game.deck.suits):
+        ph["trump"] = trump
+        for _ in range(200):
+            ph["trick"] = rng.sample(range(len(game.deck)), players)
+            ph["by"] = rng.sample(range(players), players)
+            assert phase.winner(st) == plain_winner(phase, st), (trump, ph["trick"])

@@ -94,7 +94,7 @@ class TrickRules(Phase):
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
                  "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events",
-                 "move_lists", "rotations", "start_events")
+                 "move_lists", "rotations", "start_events", "powers")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -125,6 +125,7 @@ class TrickRules(Phase):
         self.move_lists: dict = {}  # frozenset of cards -> their moves in card order (PlainTricksPhase.listed)
         self.rotations: dict = {}  # tuple of players -> their orders of play by leader (orders_for)
         self.start_events: dict = {}  # (trump, *escape cards) -> the `tricks` event a start logs, built once
+        self.powers: dict = {}  # (trump, suit led) -> each card's power in the trick (PlainTricksPhase.power_table)
 
     def led_suit(self, ph, suit_of) -> str | None:
         """The suit to follow: that of the trick's first card that is not an escape card (None: free lead)."""
