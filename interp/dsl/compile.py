@@ -34,7 +34,8 @@ from interp.errors import DSLNameError
 
 __all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "ShiftedSource", "Compiled", "Compiler",
            "StatementCompiler", "parse", "clear_cache", "display", "compile_expr", "guarded", "compile_stmts",
-           "compile_filter", "ITEMS", "compile_tree", "compile_holes", "HOLE", "MAX_NESTING", "MAX_PARTS", "MAX_DIGITS"]
+           "compile_tree", "compile_holes", "HOLE", "MAX_NESTING", "MAX_PARTS", "MAX_DIGITS", "compile_filter",
+           "ITEMS"]
 
 
 def compile_expr(text: str, scope: Scope, want: str | None = None, source: SourceRef | None = None,
@@ -85,9 +86,10 @@ def hoisted(cond, var: str, items, macros: dict):
     """The tree of `[var for var in items if cond]` with the parts of `cond` that do not read `var` (following
     the defines it uses) asked once: `if c then a else b` on such a `c` is `if c then [… if a] else [… if b]`;
     `l or r` on such an `l` is `if l then items else [… if r]`; `l and r`: `if l then [… if r] else []` (the
-    operands left of the first that reads `var` are `l`, asked in their order as before). Anything else is the
-    comprehension. The items are never empty (see compile_filter): every part hoisted would have been asked at
-    the first item; the value returned may be the list of items itself."""
+    operands left of the first that reads `var` are `l`, asked in their order as before); a `not` over an `and`,
+    an `or` or an `if` is moved inside it first. Anything else is the comprehension. The items are never empty
+    (see compile_filter): every part hoisted would have been asked at the first item; the value returned may be
+    the list of items itself."""
     from lark import Token, Tree
 
     from interp.dsl.reads import names_in
@@ -98,9 +100,23 @@ def hoisted(cond, var: str, items, macros: dict):
     def joined(kind: str, parts: list):
         return parts[0] if len(parts) == 1 else Tree(kind, parts)
 
+    def negated(tree):  # `not` moved inside: De Morgan, the same operands asked in the same order
+        if tree.data != "not_" or not isinstance(tree.children[0], Tree):
+            return None
+        inner = tree.children[0]
+        if inner.data in ("and_", "or_"):
+            return Tree("or_" if inner.data == "and_" else "and_", [Tree("not_", [c]) for c in inner.children])
+        if inner.data == "cond":
+            c, a, b = inner.children
+            return Tree("cond", [c, Tree("not_", [a]), Tree("not_", [b])])
+        return None
+
     def split(tree):
         if not reads(tree):
             return Tree("cond", [tree, items, Tree("list_", [None])])
+        moved = negated(tree)
+        if moved is not None:
+            return split(moved)
         if tree.data == "cond" and not reads(tree.children[0]):
             return Tree("cond", [tree.children[0], split(tree.children[1]), split(tree.children[2])])
         if tree.data in ("or_", "and_") and not reads(tree.children[0]):

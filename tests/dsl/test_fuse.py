@@ -400,7 +400,9 @@ def test_a_card_tabled_define_on_a_held_variable_is_looked_up_in_place():
 
 @pytest.mark.parametrize("text", ["x > 0 or c > 2", "if x == 0 then c % 2 == 0 else c > y", "x > 0 and c > 1",
                                   "x == 1", "c > 1 and x > 0", "x > 0 or y > 0 or c == 4", "not (c == 3)",
-                                  "if x == 0 then (y > 0 and c < 4) else (x > 1 or c == 1)"])
+                                  "if x == 0 then (y > 0 and c < 4) else (x > 1 or c == 1)", "not (x > 0 and c > 2)",
+                                  "not (x > 0 or c > 2)", "not (if y > 0 then c > 2 else x == 0)", "true",
+                                  "not not (x == 0 or c == 5)"])
 @pytest.mark.parametrize("x,y", [(0, 0), (0, 1), (1, 0), (2, 5)])
 def test_a_filter_keeps_the_items_its_condition_keeps_one_by_one(text, x, y):
     """compile_filter asks what does not read the item once (an `if` on it picks a filter, an `or` on it keeps every
