@@ -266,11 +266,15 @@ class CallCompiler(TreeCompiler):
             inlined = self.inlined(macro, args, locals_)
             if inlined is not None:
                 return inlined
+        requires = tuple(r for r in body.requires if r[0] not in macro.params)
+        if tabled and not remembered and args[0].code is not None and args[0].ns is self.ns:
+            looked_up = self.tabled_in_place(key, macro, body, args[0], requires)
+            if looked_up is not None:
+                return looked_up
         # an argument that is the same-named local (`is_trump(c)` where c is bound) needs no binding
         bind = [(p, a.fn) for p, a in zip(macro.params, args) if a.local != p]
         fn = define_call(tuple(p for p, _ in bind), [f for _, f in bind], body.fn)
-        # what the body requires of the caller's locals (its own parameters are bound here, not required)
-        requires = tuple(r for r in body.requires if r[0] not in macro.params)
+        # (`requires`: what the body requires of the caller's locals; its own parameters are bound here)
         local = body.local if not args else None
         card_of = None
         if tabled:
@@ -292,6 +296,29 @@ class CallCompiler(TreeCompiler):
                 return fused
         return Compiled(fn, body.type, body.domain, const=body.const and not args and not outer, local=local,
                         requires=requires, card_of=card_of)
+
+    def tabled_in_place(self, key: tuple, macro, body, arg: Compiled, requires: tuple) -> Compiled | None:
+        """The use of a card-tabled define (runtime.card_lookup) on a card whose value has code, as code: the
+        table looked up in place, the value worked out by the define only for a card not in it yet —
+        `(_k7 if (_k7 := table.get(card, MISSING)) is not MISSING else value_of(ctx, card))`, the card named
+        first when it is more than a name. No call per use, and a loop variable held in a Python local stays
+        there (a closure would need it in `ctx.loc`). None when the source would be too big."""
+        table = self.scope.shared.setdefault(("table", key), {})
+        value_of = self.scope.shared.setdefault(("table lookup", key), card_lookup(macro.params[0], body.fn, table))
+        card = self.code(arg)
+        named = ""
+        if not card.isidentifier():  # worked out once: named in a Python local of its own
+            name = fresh(self.ns)
+            named, card = f"({name} := {card}), ", name
+        k = fresh(self.ns)
+        code = f"({named}({k} if ({k} := {bound_once(self.ns, table)}.get({card}, MISSING)) is not MISSING " \
+            f"else {bound_once(self.ns, value_of)}(ctx, {card})))"
+        if named:
+            code = f"({code}[1])"
+        fused = self.joined(code, body.type, body.domain, requires=requires)
+        if fused is not None and arg.local is not None:
+            fused.card_of = (arg.local, table, value_of)
+        return fused
 
     def inlined(self, macro, args: list, locals_: dict) -> Compiled | None:
         """A define's use with arguments written in place as code: its body with each parameter held in a

@@ -34,7 +34,8 @@ from interp.errors import DSLNameError
 
 __all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "ShiftedSource", "Compiled", "Compiler",
            "StatementCompiler", "parse", "clear_cache", "display", "compile_expr", "guarded", "compile_stmts",
-           "compile_tree", "compile_holes", "HOLE", "MAX_NESTING", "MAX_PARTS", "MAX_DIGITS"]
+           "compile_tree", "compile_holes", "HOLE", "MAX_NESTING", "MAX_PARTS", "MAX_DIGITS", "compile_filter",
+           "ITEMS"]
 
 
 def compile_expr(text: str, scope: Scope, want: str | None = None, source: SourceRef | None = None,
@@ -51,6 +52,82 @@ def compile_expr(text: str, scope: Scope, want: str | None = None, source: Sourc
     fn: Any = guarded(out, source)  # a closure carrying what it requires
     fn.requires = dict(out.requires)  # {local: value} the condition needs to be true (see Compiled.requires)
     return fn, out.type
+
+
+ITEMS = "items filtered"  # the local holding compile_filter's list: a name no spec text can write (a space)
+
+
+def compile_filter(text: str, var: str, scope: Scope, source: SourceRef | None = None,
+                   locals_: dict | None = None) -> Fn:
+    """Compile the condition `text` on the local `var` into one closure that lists the items of the local
+    ITEMS (bound by the caller, with the other `locals_`; never an empty list) for which it holds: `[var for var
+    in ITEMS if text]`, one comprehension instead of a call of the condition per item with `var` bound in
+    `ctx.loc`. What does not read `var` is asked once, not per item (`hoisted`): that is why an empty list is
+    not asked about (the condition would be asked about no item). The caller compiles `text` on its own first
+    (compile_expr, with `var` a local of type `item`), which reports its mistakes.
+
+    >>> scope = Scope({})
+    >>> keep = compile_filter("card % 2 == 0 or card == lowest", "card", scope,
+    ...                       locals_={"card": ("int", None), "lowest": ("int", None)})
+    >>> ctx = Context(); ctx.loc.update({ITEMS: [1, 2, 3, 4], "lowest": 1})
+    >>> keep(ctx)
+    [1, 2, 4]
+    """
+    from lark import Token, Tree  # (a tree as the parser makes them: lark is loaded once a text is parsed)
+    source = source or SourceRef()
+    locals_ = dict(locals_ or {})
+    item = locals_[var]
+    locals_[ITEMS] = (T.list_of(item[0]), item[1])
+    tree = hoisted(parse(str(text), "expr", source), var, Tree("name", [Token("NAME", ITEMS)]), scope.macros)
+    return guarded(Compiler(scope, source, locals_).expr(tree), source)
+
+
+def hoisted(cond, var: str, items, macros: dict):
+    """The tree of `[var for var in items if cond]` with the parts of `cond` that do not read `var` (following
+    the defines it uses) asked once: `if c then a else b` on such a `c` is `if c then [… if a] else [… if b]`;
+    `l or r` on such an `l` is `if l then items else [… if r]`; `l and r`: `if l then [… if r] else []` (the
+    operands left of the first that reads `var` are `l`, asked in their order as before); a `not` over an `and`,
+    an `or` or an `if` is moved inside it first. Anything else is the comprehension. The items are never empty
+    (see compile_filter): every part hoisted would have been asked at the first item; the value returned may be
+    the list of items itself."""
+    from lark import Token, Tree
+
+    from interp.dsl.reads import names_in
+
+    def reads(tree) -> bool:
+        return var in names_in(tree, macros)
+
+    def joined(kind: str, parts: list):
+        return parts[0] if len(parts) == 1 else Tree(kind, parts)
+
+    def negated(tree):  # `not` moved inside: De Morgan, the same operands asked in the same order
+        if tree.data != "not_" or not isinstance(tree.children[0], Tree):
+            return None
+        inner = tree.children[0]
+        if inner.data in ("and_", "or_"):
+            return Tree("or_" if inner.data == "and_" else "and_", [Tree("not_", [c]) for c in inner.children])
+        if inner.data == "cond":
+            c, a, b = inner.children
+            return Tree("cond", [c, Tree("not_", [a]), Tree("not_", [b])])
+        return None
+
+    def split(tree):
+        if not reads(tree):
+            return Tree("cond", [tree, items, Tree("list_", [None])])
+        moved = negated(tree)
+        if moved is not None:
+            return split(moved)
+        if tree.data == "cond" and not reads(tree.children[0]):
+            return Tree("cond", [tree.children[0], split(tree.children[1]), split(tree.children[2])])
+        if tree.data in ("or_", "and_") and not reads(tree.children[0]):
+            k = next(i for i, part in enumerate(tree.children) if reads(part))
+            left, rest = joined(tree.data, tree.children[:k]), split(joined(tree.data, tree.children[k:]))
+            if tree.data == "or_":
+                return Tree("cond", [left, items, rest])
+            return Tree("cond", [left, rest, Tree("list_", [None])])
+        name = Token("NAME", var)
+        return Tree("comprehension", [Tree("name", [name]), name, items, tree])
+    return split(cond)
 
 
 def compile_stmts(text: str, scope: Scope, source: SourceRef | None = None, locals_: dict | None = None,

@@ -8,7 +8,17 @@ import re
 from typing import Any
 
 from interp.dsl import types as T
-from interp.dsl.compile import Compiler, Scope, ShiftedSource, SourceRef, compile_expr, compile_stmts, guarded, parse
+from interp.dsl.compile import (
+    Compiler,
+    Scope,
+    ShiftedSource,
+    SourceRef,
+    compile_expr,
+    compile_filter,
+    compile_stmts,
+    guarded,
+    parse,
+)
 from interp.dsl.fuse import bound, forgetting, guarded_lines, indented, namespace, statements_function
 from interp.dsl.runtime import Steady, Stretch
 from interp.dsl.stmts import assigned_names
@@ -40,6 +50,12 @@ class SpecDSL:
             text = str(text).lower()
         fn, _ = compile_expr(str(text), scope or self.scope, want, SourceRef(self.doc, path), locals_, steady)
         return fn
+
+    def filter(self, path: tuple, var: str, locals_: dict):
+        """The condition at `path` on the local `var` (a bool, with `locals_`) as a filter: a closure listing the
+        items of the local compile.ITEMS (bound with the others) for which it holds (see compile_filter)."""
+        self.expr(path, "bool", locals_)  # its mistakes reported as those of a condition
+        return compile_filter(str(self.doc.get(path)), var, self.scope, SourceRef(self.doc, path), locals_)
 
     def typed_expr(self, path: tuple, locals_: dict | None = None, scope: Scope | None = None):
         text = str(self.doc.get(path))

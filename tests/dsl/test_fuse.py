@@ -15,6 +15,7 @@ import pytest
 from interp.dsl.compile import Context, Macro, Scope, SourceRef, Symbol, compile_expr, compile_stmts
 from interp.dsl.fuse import ACTIVE, FORGET_IN_PLACE, MADE, SEARCHES, namespace
 from interp.dsl.runtime import BUDGET
+from interp.engine import match as engine
 from interp.engine.builtins import FUNCTIONS
 from interp.errors import SpecRuntimeError
 
@@ -374,3 +375,57 @@ def test_a_statement_loop_over_a_remembered_list_keeps_its_copy():
     assert "(list(" in "\n".join(loop.guarded[3])
     loop(Ctx(store))
     assert store["x"] == 14
+
+
+def test_a_card_tabled_define_on_a_held_variable_is_looked_up_in_place():
+    """Hearts' `penalty(c)` depends on the card alone (a table by card): in a loop whose variable is a Python
+    local, its use reads the table in place (the loop stays one comprehension, nothing bound in ctx.loc) and gives
+    the values of the define asked card by card, for cards met the first time and again."""
+    from tests.conftest import game_of
+    game = game_of("games/hearts.yaml")
+    codes = ["2H", "QS", "KS", "AH", "2C", "QS"]
+    cards = [game.deck.index[c] for c in codes]
+    fn, _ = compile_expr("[penalty(c) for c in hand_cards]", game.scope, locals_={"hand_cards": ("list[card]", None)})
+    one, _ = compile_expr("penalty(x)", game.scope, locals_={"x": ("card", None)})
+    st = engine.new_match(game, 4, 0)
+    st.loc["hand_cards"] = cards
+    assert fn(st) == [1, 13, 0, 1, 0, 13]
+    st.loc.clear()
+    for card, want in zip(cards, [1, 13, 0, 1, 0, 13]):
+        st.loc["x"] = card
+        assert one(st) == want
+    code = fn.guarded[2]  # the loop's source: one comprehension over a Python local, nothing read from ctx.loc
+    assert code.startswith("[") and "_pv" in code and "ctx.loc['c']" not in code
+
+
+@pytest.mark.parametrize("text", ["x > 0 or c > 2", "if x == 0 then c % 2 == 0 else c > y", "x > 0 and c > 1",
+                                  "x == 1", "c > 1 and x > 0", "x > 0 or y > 0 or c == 4", "not (c == 3)",
+                                  "if x == 0 then (y > 0 and c < 4) else (x > 1 or c == 1)", "not (x > 0 and c > 2)",
+                                  "not (x > 0 or c > 2)", "not (if y > 0 then c > 2 else x == 0)", "true",
+                                  "not not (x == 0 or c == 5)"])
+@pytest.mark.parametrize("x,y", [(0, 0), (0, 1), (1, 0), (2, 5)])
+def test_a_filter_keeps_the_items_its_condition_keeps_one_by_one(text, x, y):
+    """compile_filter asks what does not read the item once (an `if` on it picks a filter, an `or` on it keeps every
+    item, an `and` on it none or a filter) and the rest per item: the items kept are those the condition, asked
+    item by item, keeps."""
+    from interp.dsl.compile import ITEMS, compile_filter
+    scope, store = make_scope()
+    store.update({"x": x, "y": y})
+    items = [1, 2, 3, 4, 5]
+    keep = compile_filter(text, "c", scope, locals_={"c": ("int", None)})
+    ctx = Ctx(store)
+    ctx.loc[ITEMS] = items
+    want = [c for c in items if value(text, scope, store, {"c": ("int", None)}, c=c)]
+    assert keep(ctx) == want
+
+
+def test_a_filter_whose_condition_holds_for_all_hands_the_items_back_without_a_loop():
+    from interp.dsl.compile import ITEMS, compile_filter
+    scope, store = make_scope()
+    store["x"] = 1
+    keep = compile_filter("x > 0 or c > 2", "c", scope, locals_={"c": ("int", None)})
+    ctx = Ctx(store)
+    ctx.loc[ITEMS] = items = [1, 2, 3]
+    assert keep(ctx) is items
+    store["x"] = 0
+    assert keep(ctx) == [3]

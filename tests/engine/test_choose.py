@@ -9,6 +9,7 @@ import pytest
 
 from interp.engine import match as engine
 from interp.spec.compiler import load_game
+from tests.conftest import game_of
 
 
 def contract_states(game, deals=40, seed=3):
@@ -106,3 +107,28 @@ def _with_legal(tmp_path, legal: str):
     path = tmp_path / "preferans.yaml"
     path.write_text(text[:start] + f'    legal: "{legal}"' + text[end:], encoding="utf-8")
     return load_game(str(path))
+
+
+def test_a_choice_filter_keeps_the_choices_its_legal_condition_allows():
+    """Oh Hell's bidding: `legal` runs as one filter over the choices (its `me == dealer` asked once); at every bid
+    of seeded 4-player deals the bids offered are 0 … hand size, less for the dealer the one that would make
+    the bids add up to the hand size — the rule written out here. The moves are made once: a later decision
+    offering the same bids offers the same move objects."""
+    game = game_of("games/oh-hell.yaml")
+    hooked = asked = 0
+    seen: dict = {}
+    for seed in range(12):
+        st = engine.new_match(game, 4, seed, deal=False)
+        st.deal_no = seed % 5 + 2  # deals 3 to 7: 3 to 7 cards
+        engine.start_deal(st)
+        while engine.current_phase(st).id == "bidding":
+            me, size, total = st.ph.seat, st.deal_no, st.vars["bid_total"]
+            want = [b for b in range(size + 1) if not (me == st.dealer and total + b == size)]
+            moves = engine.legal_moves(st)
+            assert [m.value for m in moves] == want
+            for m in moves:
+                assert seen.setdefault(m.value, m) is m
+            asked += 1
+            hooked += len(want) == size
+            engine.apply(st, moves[seed % len(moves)])
+    assert asked == 48 and 0 < hooked < asked

@@ -22,7 +22,7 @@ import pytest
 
 from interp.engine import match as engine
 from interp.engine.phases.trick_rules import ZONE_SEAT
-from interp.engine.phases.tricks import PlainTricksPhase, TricksPhase
+from interp.engine.phases.tricks import FilteredTricksPhase, PlainTricksPhase, TricksPhase
 from interp.engine.state import Event
 from interp.spec.compiler import load_game
 from tests.conftest import game_of
@@ -96,7 +96,7 @@ def check_against_the_plain_rules(game, path: str, players: int, deals: int) -> 
         rng = random.Random(seed)
         while not st.deal_over:
             phase = engine.current_phase(st)
-            if isinstance(phase, PlainTricksPhase):  # its legal moves: the plain rules' cards, leads included
+            if type(phase) is PlainTricksPhase:  # its legal moves: the plain rules' cards, leads included
                 ph = st.ph
                 hand = st.zones[st.zone_ids[phase.hand][ph["order"][ph["turn"]]]]
                 want = [game.card_moves[c] for c in plain_playable(phase, st, hand)]
@@ -207,16 +207,20 @@ def test_a_shared_play_event_says_who_played_what():
                 engine.apply(st, move)
 
 
-@pytest.mark.parametrize("path,plain", [("games/preferans.yaml", {"play", "raspasy"}), ("games/tarot.yaml", set()),
-                                        ("games/belote.yaml", set()), ("games/oh-hell.yaml", {"play"})])
-def test_a_phase_without_escape_allowed_exemption_or_announcements_takes_the_plain_path(path, plain):
-    """PlainTricksPhase is chosen when the phase compiles: Preferans' phases and Oh Hell's have none of `escape`,
-    `allowed`, `trump_exempt`, `announcements`; Tarot's has an escape card and announcements, Belote's an
-    exemption, `allowed` and announcements."""
+@pytest.mark.parametrize("path,plain,filtered", [
+    ("games/preferans.yaml", {"play", "raspasy"}, set()), ("games/tarot.yaml", set(), set()),
+    ("games/belote.yaml", set(), set()), ("games/oh-hell.yaml", {"play"}, set()),
+    ("games/hearts.yaml", set(), {"play"}), ("games/piquet.yaml", set(), {"play"})])
+def test_a_phase_without_escape_exemption_or_announcements_takes_a_lean_path(path, plain, filtered):
+    """The class is chosen when the phase compiles: Preferans' phases and Oh Hell's have none of `escape`,
+    `allowed`, `trump_exempt`, `announcements` (PlainTricksPhase); Hearts' and Piquet's only an `allowed`
+    (FilteredTricksPhase); Tarot's has an escape card and announcements, Belote's an exemption, `allowed` and
+    announcements (TricksPhase)."""
     game = game_of(path)
     tricks = [p for p in game.phases if isinstance(p, TricksPhase)]
     assert {p.id for p in tricks if type(p) is PlainTricksPhase} == plain
-    assert all(type(p) is TricksPhase for p in tricks if p.id not in plain)
+    assert {p.id for p in tricks if type(p) is FilteredTricksPhase} == filtered
+    assert all(type(p) is TricksPhase for p in tricks if p.id not in plain | filtered)
 
 
 def test_a_shared_trick_event_names_the_winner_and_the_trick_number():
@@ -370,3 +374,72 @@ def test_the_order_of_play_is_the_players_from_the_leader_on(path, players):
             seen += 1
         assert engine.actor(st) == order[ph.turn]
     assert seen >= 10
+
+
+@pytest.mark.parametrize("path,players,deals", [("games/hearts.yaml", 4, 12), ("games/belote.yaml", 4, 8),
+                                                ("games/piquet.yaml", 2, 8)])
+def test_the_allowed_filter_keeps_the_cards_its_condition_allows_one_by_one(path, players, deals):
+    """A phase's `allowed` runs as one filter over the cards (compile_filter); at every card of seeded deals it
+    keeps, of the cards the follow rules allow, those for which the spec's condition, compiled on its own and asked
+    card by card, holds (all of them when it allows none), on the lean path (Hearts, Piquet) and the general
+    one (Belote) alike."""
+    from interp.dsl.compile import SourceRef, compile_expr
+    game = game_of(path)
+    texts = {p.id: spec["allowed"] for p, spec in zip(game.phases, load_spec_phases(path)) if "allowed" in spec}
+    locals_ = {"me": ("seat", None), "card": ("card", None), "trick_no": ("int", None), "cards": ("list[card]", None)}
+    conditions = {pid: compile_expr(text, game.scope, "bool", SourceRef(), locals_)[0] for pid, text in texts.items()}
+    asked = narrowed = 0
+    for seed in range(deals):
+        st = engine.new_match(game, players, seed)
+        rng = random.Random(seed)
+        while not st.deal_over:
+            phase = engine.current_phase(st)
+            if phase.id in conditions:
+                ph = st.ph
+                seat = ph.order[ph.turn]
+                cards = phase.playable(st, st.zones[st.zone_ids[phase.hand][seat]])
+                want = []
+                for card in cards:
+                    st.loc.update({"me": seat, "card": card, "trick_no": ph.no + 1, "cards": list(ph.trick)})
+                    if conditions[phase.id](st):
+                        want.append(card)
+                    st.loc.clear()
+                assert phase.permitted(st, seat, cards) == (want or cards), (path, seed, ph.no, ph.trick)
+                cards_legal = [m for m in engine.legal_moves(st) if m.kind == "card"]  # (Belote: calls too)
+                assert cards_legal == [game.card_moves[c] for c in want or cards]
+                asked += 1
+                narrowed += 0 < len(want) < len(cards)
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+    assert asked > 0 and narrowed > 0
+
+
+def load_spec_phases(path: str) -> list:
+    """The `phases` of the spec file at `path`, as written."""
+    import yaml
+    with open(path, encoding="utf-8") as f:
+        return yaml.safe_load(f)["phases"]
+
+
+@pytest.mark.parametrize("path,players", [("games/preferans.yaml", 3), ("games/oh-hell.yaml", 4)])
+def test_a_plain_winner_by_card_powers_is_that_of_the_plain_rules_under_every_trump(path, players):
+    """A plain phase in the deck's rank order finds the winner by each card's power for the trump and suit led
+    (PlainTricksPhase.power_table): for random tricks under each trump and none, the seat the plain rules make the
+    winner. Worked example (no trump): 10♥ led, A♠, K♥ → K♥, the highest heart; with spades trumps, A♠."""
+    game = game_of(path)
+    st = engine.new_match(game, players, 1)
+    rng = random.Random(1)
+    while not isinstance(engine.current_phase(st), PlainTricksPhase):
+        moves = engine.legal_moves(st)
+        engine.apply(st, moves[rng.randrange(len(moves))])
+    phase, ph, index = engine.current_phase(st), st.ph, game.deck.index
+    ph["trick"], ph["by"] = [index["10H"], index["AS"], index["KH"]], [0, 1, 2]
+    for trump, winner in [(None, 2), ("S", 1)]:
+        ph["trump"] = trump
+        assert phase.winner(st) == winner == plain_winner(phase, st)
+    for trump in [None] + list(game.deck.suits):
+        ph["trump"] = trump
+        for _ in range(200):
+            ph["trick"] = rng.sample(range(len(game.deck)), players)
+            ph["by"] = rng.sample(range(players), players)
+            assert phase.winner(st) == plain_winner(phase, st), (trump, ph["trick"])

@@ -17,10 +17,10 @@ from typing import Callable, NamedTuple
 
 from interp.dsl import types as T
 from interp.dsl.calls import DECK_ONLY
-from interp.dsl.compile import Compiler, SourceRef, guarded, parse
+from interp.dsl.compile import ITEMS, Compiler, SourceRef, guarded, parse
 from interp.dsl.nodes import Tree
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
-from interp.engine.phases.base import Bound, Phase, either, kept_where, with_locals
+from interp.engine.phases.base import Bound, Phase, either, with_locals
 from interp.engine.phases.progress import Progress
 from interp.engine.state import Event, Move, tupled
 
@@ -65,7 +65,7 @@ class ChoiceProgress(Progress):
 class ChoosePhase(Phase):
     type_name = "choose"
     __slots__ = ("choice_type", "who", "options", "source", "source_legal", "source_do", "floor", "inputs",
-                 "memo", "offered", "actions", "option_events", "asks", "most")
+                 "memo", "offered", "actions", "option_events", "asks", "most", "moves")
 
     def __init__(self, pid, when, who, options, source, source_legal, source_do, label, choice_type=("any", None),
                  floor: Floor | None = None, inputs: Callable | None = None, most: Bound | None = None):
@@ -81,6 +81,7 @@ class ChoosePhase(Phase):
         self.floor = floor
         self.inputs = inputs  # the values the choices depend on besides `me` and the player count (or None)
         self.memo: dict = {}
+        self.moves: dict = {}  # (type, item) -> the move choosing it, made once (moves_of)
         # (move, when, whether the when reads `me`) by option, and each option's `do` by name: built once
         self.offered = tuple((Move("option", o.name), o.when, o.reads_me) for o in options)
         self.actions = {o.name: o.do for o in reversed(options)}  # the first option of a name wins
@@ -105,7 +106,7 @@ class ChoosePhase(Phase):
                 raise cc.error("'from' must give a list of choices", "from")
             choice = (list_type[5:-1], domain)
             local = dict(me, choice=choice)
-            source_legal = cc.expr("legal", "bool", local) if "legal" in spec else None
+            source_legal = cc.filter("legal", "choice", local) if "legal" in spec else None
             source_do = cc.stmts("do", local) if "do" in spec else None
         floor = _floor(cc, me, choice[0]) if source_legal is not None else None
         inputs = _inputs(cc) if source_legal is not None else None
@@ -154,10 +155,27 @@ class ChoosePhase(Phase):
             for item in items:
                 self.most.check(item, f"phase {self.id!r}: a number of its 'from' list")
         if self.source_legal is None:
-            return [Move("choice", item) for item in items]
+            return self.moves_of(items)
         items = self.above_floor(st, me, items)
-        return [Move("choice", item) for item in with_locals(st, {"me": me, "choice": None},
-                                                             self.legal_choices(items))]
+        if not items:
+            return []
+        return self.moves_of(with_locals(st, {"me": me, ITEMS: items}, self.source_legal))
+
+    def moves_of(self, items: list) -> list:
+        """The move choosing each of `items`, each made once and kept (`moves`, by the item and its type: 1 and
+        true are different choices); an item that is no key (a list) gets a move of its own."""
+        made, moves = self.moves, []
+        for item in items:
+            try:
+                move = made.get((type(item), item))
+            except TypeError:
+                move = Move("choice", item)
+            if move is None:
+                if len(made) >= CHOICE_MEMO:
+                    made.clear()
+                move = made[(type(item), item)] = Move("choice", item)
+            moves.append(move)
+        return moves
 
     def above_floor(self, st, me: int, items: list) -> list:
         """The `items` the `legal` condition's lower bound keeps (all of them without one, or when it is none)."""
@@ -167,10 +185,6 @@ class ChoosePhase(Phase):
         if low is None:
             return items
         return [x for x in items if x > low] if self.floor.strict else [x for x in items if x >= low]
-
-    def legal_choices(self, items: list):
-        """A closure listing the `items` the `legal` condition allows, `choice` bound to each in turn."""
-        return kept_where(items, "choice", self.source_legal)
 
     def apply(self, st, move: Move) -> bool:
         """Make the choice `move` (its `do` statements run); the phase is then over."""

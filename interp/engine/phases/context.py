@@ -20,6 +20,10 @@ class PhaseContext:
     def expr(self, key, want=None, locals_=None):
         return self.c.expr(self._p(key), want, locals_)
 
+    def filter(self, key, var: str, locals_: dict):
+        """The condition at `key` on the local `var` as a filter over the items in the local compile.ITEMS."""
+        return self.c.filter(self._p(key), var, locals_)
+
     def typed_expr(self, key, locals_=None):
         return self.c.typed_expr(self._p(key), locals_)
 

@@ -4,7 +4,8 @@ always — suits being the effective ones (`suit:`), the rules those of the tric
 narrows that further, and `announcements` are offered before the card. `explain` says why a card is not legal."""
 from __future__ import annotations
 
-from interp.engine.phases.base import kept_where, with_locals
+from interp.dsl.compile import ITEMS
+from interp.engine.phases.base import with_locals
 from interp.engine.phases.trick_calls import call_name
 from interp.engine.phases.trick_rules import NO_CARDS
 from interp.engine.phases.trick_winner import TrickWinner
@@ -32,11 +33,11 @@ class TrickLegality(TrickWinner):
 
     def permitted(self, st, seat: int, cards: list) -> list:
         """The cards the spec's `allowed` condition lets `seat` play now (all of them if it allows none)."""
-        if self.allowed is None:
+        if self.allowed is None or not cards:
             return cards
         ph = st.ph
-        return with_locals(st, {"me": seat, "trick_no": ph.no + 1, "cards": list(ph.trick), "card": None},
-                           kept_where(cards, "card", self.allowed)) or cards
+        return with_locals(st, {"me": seat, "trick_no": ph.no + 1, "cards": list(ph.trick), ITEMS: cards},
+                           self.allowed) or cards
 
     def offered(self, st, seat: int) -> list:
         """The announcements `seat` may make now, before its card."""

@@ -120,7 +120,8 @@ class TrickRules(Phase):
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
                  "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events",
-                 "move_lists", "rotations", "start_events", "must_beat", "suit_rule", "varying", "until", "texts")
+                 "move_lists", "rotations", "start_events", "must_beat", "suit_rule", "varying", "until", "texts",
+                 "powers")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -137,6 +138,7 @@ class TrickRules(Phase):
         self.trump, self.follow, self.must_trump, self.overtrump = trump, follow, must_trump, overtrump
         self.on_trick, self.after_first, self.lead_from = on_trick, after_first, lead_from
         self.allowed, self.escape, self.escape_wins = allowed, escape, escape_wins
+        # `allowed` is the spec's condition as a filter: it lists the cards (in the local compile.ITEMS) it allows
         self.escape_memo = escape_memo
         self.trick_locals = trick_locals  # the locals of `on_trick` it may read (its text and its defines)
         self.basic_locals = trick_locals <= BASIC_TRICK_LOCALS  # it reads no local beyond those two
@@ -190,6 +192,7 @@ class TrickRules(Phase):
             deck = st.game.deck
             sets = ph.sets = self.suit_rule.sets(ph.suits, ph.strength or deck.rank_of, deck.suits)
         return sets
+        self.powers: dict = {}  # (trump, suit led) -> each card's power in the trick (PlainTricksPhase.power_table)
 
     def led_suit(self, ph, suit_of) -> str | None:
         """The suit to follow: that of the trick's first card that is not an escape card (None: free lead)."""

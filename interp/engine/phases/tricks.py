@@ -27,6 +27,7 @@ order); `points` gives `on_trick` its `trick_points` (default: the deck's points
 """
 from __future__ import annotations
 
+from interp.dsl.compile import ITEMS
 from interp.dsl.reads import words_in
 from interp.engine.phases.base import with_locals
 from interp.engine.phases.card_tables import PER_CARD_MEMO, CardTable, PerCard
@@ -72,9 +73,7 @@ class TricksPhase(TrickLegality):
                 cc.expr(("lead_from", "then"), "seat") if "then" in lf else None,
             )
         varying = {key: cls.rule(cc, key, trick_local) for key in RULES if isinstance(spec.get(key), str)}
-        plain = not any(key in spec for key in ("escape", "allowed", "trump_exempt", "suit", "until")) \
-            and not announcements and not varying and not spec.get("must_beat")
-        kind = PlainTricksPhase if plain and cls is TricksPhase else cls
+        kind = cls.path_for(spec, announcements, varying)
         return kind(
             spec["id"], cc.when(), spec.get("label", ""),
             players=cc.expr("players", "list[seat]") if "players" in spec else (lambda st: st.active),
@@ -95,8 +94,8 @@ class TricksPhase(TrickLegality):
             on_trick=cc.stmts("on_trick", win_local) if "on_trick" in spec else None,
             after_first=cc.stmts("after_first_card") if "after_first_card" in spec else None,
             lead_from=lead_from,
-            allowed=cc.expr("allowed", "bool", {"me": ("seat", None), "card": ("card", None),
-                                                "trick_no": ("int", None), "cards": ("list[card]", None)})
+            allowed=cc.filter("allowed", "card", {"me": ("seat", None), "card": ("card", None),
+                                                  "trick_no": ("int", None), "cards": ("list[card]", None)})
             if "allowed" in spec else None,
             escape=cc.expr("escape", "bool", {"card": ("card", None)}) if "escape" in spec else None,
             escape_memo=PerCard.compile(cc, "escape", {"card"}) if "escape" in spec else None,
@@ -138,6 +137,16 @@ class TricksPhase(TrickLegality):
             getattr(when, "requires", {}).get("trick_no"), Move("option", str(ann["name"])), tuple(params),
             tuple(said[var][1] for var, _, _ in params),
             Template.compile(cc, path + ("label",), named) if params and "label" in ann else None)
+
+    @classmethod
+    def path_for(cls, spec: dict, announcements: list, varying: dict) -> type:
+        """The class a phase of `spec` compiles to: with none of `escape`, `trump_exempt`, `suit`, `until`,
+        `must_beat`, `announcements` or rules written as conditions, a lean path (PlainTricksPhase, or
+        FilteredTricksPhase with an `allowed`), else this one."""
+        general = any(key in spec for key in ("escape", "trump_exempt", "suit", "until"))
+        if cls is not TricksPhase or general or announcements or varying or spec.get("must_beat"):
+            return cls
+        return FilteredTricksPhase if "allowed" in spec else PlainTricksPhase
 
     # -- flow -----------------------------------------------------------------------------------------------------
     def start(self, st) -> None:
@@ -467,7 +476,11 @@ class PlainTricksPhase(TricksPhase):
         if by[0] == ZONE_SEAT:
             return self.rare_winner(st)
         deck = st.game.deck
-        suit_of, rank_of, trump = deck.suit_of, ph.strength or deck.rank_of, ph.trump
+        if ph.strength is None:  # the deck's rank order: each card's power looked up (`powers`)
+            powers = self.powers.get((ph.trump, deck.suit_of[trick[0]])) or self.power_table(deck, ph.trump, trick[0])
+            values = list(map(powers.__getitem__, trick))
+            return by[values.index(max(values))]  # (the first of equal powers, as the loop below)
+        suit_of, rank_of, trump = deck.suit_of, ph.strength, ph.trump
         card = trick[0]
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
         i = 0
@@ -481,3 +494,62 @@ class PlainTricksPhase(TricksPhase):
                 best, best_suit, best_rank = i, suit, rank_of[card]
             i += 1
         return by[best]
+
+    def power_table(self, deck, trump, led_card: int) -> list:
+        """By card, its power in a trick whose first card is `led_card` under `trump`, in the deck's rank order:
+        0 for a card of neither the suit led nor trumps, its rank (from 1) for the suit led, above every one of
+        those for a trump; the highest power wins, the first played of equal powers (as `winner`'s loop has it).
+        Made once per trump and suit led (`powers`)."""
+        led = deck.suit_of[led_card]
+        ranks = deck.rank_of
+        low = min(ranks)
+        above = max(ranks) - low + 2  # what a trump adds: above the highest card of the suit led
+        powers = [0] * len(ranks)
+        for card, suit in enumerate(deck.suit_of):
+            if suit == led:
+                powers[card] = ranks[card] - low + 1
+            elif suit == trump:
+                powers[card] = ranks[card] - low + 1 + above
+        self.powers[(trump, led)] = powers
+        return powers
+
+
+class FilteredTricksPhase(PlainTricksPhase):
+    """A `tricks` phase with an `allowed` condition and no `escape`, `trump_exempt` or `announcements`: the cards
+    the follow rules allow, then the spec's `allowed` filter over them (`permitted`, in one body); the trick won
+    as PlainTricksPhase wins it."""
+
+    __slots__ = ()
+
+    def legal(self, st) -> list:
+        ph = st.ph
+        seat = ph.order[ph.turn]
+        hand = st.zones[st.zone_ids[self.hand][seat]]
+        cards = self.followed(st, hand) if ph.trick and self.follow else sorted(hand)
+        loc, allowed = st.loc, self.allowed
+        if loc or not cards or allowed is None:  # a caller's locals bound already, or no card: as `permitted` does
+            kept = self.permitted(st, seat, cards)
+        else:  # the common case: bound straight into the empty mapping, then cleared
+            try:
+                loc["me"], loc["trick_no"], loc["cards"], loc[ITEMS] = seat, ph.no + 1, list(ph.trick), cards
+                kept = allowed(st) or cards  # (`permitted`: all of them when it allows none)
+            finally:
+                loc.clear()
+        return list(map(st.game.card_moves.__getitem__, kept))
+
+    def followed(self, st, hand: list) -> list:
+        """`playable` on a trick under way with `follow` and no escape card: PlainTricksPhase.legal's rules, as a
+        sorted list of cards."""
+        ph = st.ph
+        led = ph.trick[0]
+        same = (self.suit_mates or self.mates_table(st.game.deck))[led].intersection(hand)
+        if same:
+            if self.overtrump and st.game.deck.suit_of[led] == ph.trump:
+                return sorted(self.over_trumped(st, same))
+            return sorted(same)
+        trump = ph.trump
+        if self.must_trump and trump is not None:
+            trumps = (self.by_suit or self.suit_cards(st.game.deck)).get(trump, NO_CARDS).intersection(hand)
+            if trumps:
+                return sorted(self.over_trumped(st, trumps))
+        return sorted(hand)
