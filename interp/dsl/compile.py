@@ -25,6 +25,7 @@ from typing import Any
 from interp.dsl import types as T
 from interp.dsl.expr import Compiler, compile_holes, compile_tree, guarded
 from interp.dsl.limits import MAX_DIGITS, MAX_NESTING, MAX_PARTS
+from interp.dsl.nodes import Token, Tree
 from interp.dsl.parse import HOLE, ShiftedSource, SourceRef, clear_cache, parse
 from interp.dsl.runtime import Context, Steady, display
 from interp.dsl.scope import Compiled, Fn, Function, Macro, Scope, Symbol
@@ -73,7 +74,6 @@ def compile_filter(text: str, var: str, scope: Scope, source: SourceRef | None =
     >>> keep(ctx)
     [1, 2, 4]
     """
-    from lark import Token, Tree  # (a tree as the parser makes them: lark is loaded once a text is parsed)
     source = source or SourceRef()
     locals_ = dict(locals_ or {})
     item = locals_[var]
@@ -90,8 +90,6 @@ def hoisted(cond, var: str, items, macros: dict):
     an `or` or an `if` is moved inside it first. Anything else is the comprehension. The items are never empty
     (see compile_filter): every part hoisted would have been asked at the first item; the value returned may be
     the list of items itself."""
-    from lark import Token, Tree
-
     from interp.dsl.reads import names_in
 
     def reads(tree) -> bool:

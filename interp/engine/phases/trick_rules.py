@@ -160,6 +160,7 @@ class TrickRules(Phase):
         self.varying: dict = varying or {}
         self.until = until
         self.texts: dict = texts or {}  # the spec's text of `suit`, `until` and the varying rules, for `interp rules`
+        self.powers: dict = {}  # (trump, suit led) -> each card's power in the trick (PlainTricksPhase.power_table)
 
     def rules(self, ph) -> tuple:
         """The trick's (follow, must_trump, overtrump, must_beat): worked out at its start when one varies."""
@@ -192,7 +193,6 @@ class TrickRules(Phase):
             deck = st.game.deck
             sets = ph.sets = self.suit_rule.sets(ph.suits, ph.strength or deck.rank_of, deck.suits)
         return sets
-        self.powers: dict = {}  # (trump, suit led) -> each card's power in the trick (PlainTricksPhase.power_table)
 
     def led_suit(self, ph, suit_of) -> str | None:
         """The suit to follow: that of the trick's first card that is not an escape card (None: free lead)."""

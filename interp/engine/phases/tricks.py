@@ -525,7 +525,7 @@ class FilteredTricksPhase(PlainTricksPhase):
         ph = st.ph
         seat = ph.order[ph.turn]
         hand = st.zones[st.zone_ids[self.hand][seat]]
-        cards = self.followed(st, hand) if ph.trick and self.follow else sorted(hand)
+        cards = self.plain_followed(st, hand) if ph.trick and self.follow else sorted(hand)
         loc, allowed = st.loc, self.allowed
         if loc or not cards or allowed is None:  # a caller's locals bound already, or no card: as `permitted` does
             kept = self.permitted(st, seat, cards)
@@ -537,7 +537,7 @@ class FilteredTricksPhase(PlainTricksPhase):
                 loc.clear()
         return list(map(st.game.card_moves.__getitem__, kept))
 
-    def followed(self, st, hand: list) -> list:
+    def plain_followed(self, st, hand: list) -> list:
         """`playable` on a trick under way with `follow` and no escape card: PlainTricksPhase.legal's rules, as a
         sorted list of cards."""
         ph = st.ph
