@@ -171,6 +171,7 @@ class Game:
     standing_source: str = ""  # the text of match.standing, else of match.result (none: the first column)
     end_now: Callable | None = None  # checked before each phase starts: the match ends mid-deal
     agreed_end: Callable | None = None  # statements run when the players agree to stop the match early
+    next_dealer: Callable | None = None  # who deals the next deal (a seat; none or no rule: the dealer's left)
     status: list = field(default_factory=list)  # DisplayItems shown on the status line
     breakdown: list = field(default_factory=list)  # DisplayItems: `display.result`, after each deal
     running: list = field(default_factory=list)  # DisplayItems: `display.running`, per-seat counts during a deal
