@@ -466,11 +466,12 @@ class Game:
         return lines
 
     def labelled(self, st: State, items: list) -> list:
-        """(label, value as players write it) for each DisplayItem whose value is something."""
+        """(label, value as players write it) for each DisplayItem whose value is something: not none, [] or
+        false (the text 'none' is something: a status `call: "call[me]"` may say it)."""
         parts = []
         for item in items:
             value = self._value(st, item)
-            shown = None if value is None else self.show(value, item.type, st.n)
+            shown = None if value is None else "none" if value == "none" else self.show(value, item.type, st.n)
             if shown is not None:
                 parts.append((item.label, shown))
         return parts
