@@ -43,7 +43,7 @@ def test_random_deals_keep_the_limits_and_the_fool_deals_next(players, transfers
         record = st.deals[-1]
         holding = [s for s in st.active if zone(st, "hand", s)]
         assert len(holding) <= 1
-        loser = record["facts"]["loser"]
+        loser = None if record["facts"]["drawn"] else record["facts"]["loser"]
         assert loser == (holding[0] if holding else None)
         if st.match_over:
             break
@@ -73,3 +73,16 @@ def test_the_screen_shows_the_trump_under_the_stock_the_roles_and_the_cards_to_b
     assert "moves: [1] attack with Q♥" in text and "West: beat Q♥ with A♥" in text
     assert "throw in, or done (South attacks West; trumps ♠)" in text and "[3] done" in text
     assert "taking yes" in text and "to beat: ♠ A" in text
+
+
+def test_typed_deals_pass_the_deal_to_the_fool_or_left_after_a_draw():
+    """tests/score_inputs/durak.yaml, worked there: dealers South, West (the fool), North (West's left: drawn)."""
+    import os
+
+    from interp.spec.loader import load_spec
+    from interp.table.scorekeeper import score_deals
+    from tests.conftest import ROOT
+    doc = load_spec(os.path.join(ROOT, "tests", "score_inputs", "durak.yaml"))
+    st = score_deals(game_of(DURAK), doc.data, doc)
+    assert [d["dealer"] for d in st.deals] == [0, 1, 2]
+    assert st.sheet["losses"] == [0, 2, 0] and engine.results(st) == [2, -4, 2]
