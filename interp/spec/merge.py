@@ -97,6 +97,8 @@ def _anchor(item: dict, key: str, index: dict, opath: Path) -> tuple | None:
     if len(keys) > 1:
         raise MergeError("an item goes either before or after another, not both", opath + (keys[1],),
                           "keep one of insert_before and insert_after")
+    if item.get("delete") is True:
+        raise MergeError("a deleted item goes nowhere", opath + (keys[0],), f"leave out {keys[0]}: or delete: true")
     anchor = item[keys[0]]
     if anchor not in index or anchor == item[key]:
         raise MergeError(f"{keys[0]}: there is no item with {key} {anchor!r} to place it by"

@@ -53,6 +53,7 @@ def test_a_choose_label_is_a_template_kept_in_the_log_as_it_was_asked(tmp_path):
     st = engine.new_match(game, seed=0)
     phase = engine.current_phase(st)
     assert phase.prompt(st) == "Bob: take ♥ as trumps? {yes}"
+    assert phase.label == "…: take … as trumps? {yes}"  # as the rules summary names the phase, asked of nobody
     engine.apply(st, Move("option", "take"))
     assert st.vars["up"] == "S"  # the question asked about hearts; the answer changed the var
     line = next(event_text(st, e) for e in st.events if e.kind == "choose")

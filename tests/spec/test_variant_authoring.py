@@ -92,6 +92,7 @@ def test_a_missing_anchor_is_a_located_error_with_the_ids_there_are(tmp_path, ca
 @pytest.mark.parametrize("extra, words", [
     ("    insert_after: deal\n", "either before or after"),
     ("  - {id: play, delete: true}\n", "which the variant deletes"),
+    ("  - {id: count, delete: true, insert_after: deal}\n", "a deleted item goes nowhere"),
 ])
 def test_a_placement_that_cannot_be_kept_is_refused(tmp_path, capsys, extra, words):
     path = write(tmp_path, "extends: hearts\nname: v\nphases:\n"

@@ -116,9 +116,11 @@ class ChoosePhase(Phase):
         if "max" in spec and choice[0] != T.INT:
             raise cc.error(f"'max' bounds a choice of whole numbers, and this phase chooses a {choice[0]}", "max")
         question = Template.compile(cc, "label", me) if "label" in spec else None
-        label = spec.get("label", "")
-        if question is not None and all(isinstance(part, str) for part in question.parts):
-            label, question = "".join(question.parts), None  # no holes: the text (`{{` read as a brace)
+        label = ""
+        if question is not None:  # its text, with `…` for each hole where no seat is asking (the rules summary)
+            label = "".join(part if isinstance(part, str) else "…" for part in question.parts)
+            if all(isinstance(part, str) for part in question.parts):
+                question = None  # no holes: the text as written (`{{` read as a brace)
         return cls(spec["id"], cc.when(), who, options, source, source_legal, source_do, label,
                    choice, floor, inputs, cc.bound("max"), question)
 
