@@ -22,7 +22,7 @@ import os
 
 from interp.errors import SpecError
 from interp.spec.located import Document, Path, read_into
-from interp.spec.merge import MergeError, merge, moved, prune
+from interp.spec.merge import PLACING, MergeError, merge, moved, prune
 from interp.spec.resources import GAMES_DIR, shipped_games
 
 MAX_EXTENDS = 16  # files in one `extends:` chain
@@ -114,6 +114,7 @@ def load_spec(path: str, _seen: tuple = (), referenced: bool = False) -> Documen
         raise
     doc.data = data
     if "extends" not in data:
+        _placed_without_base(doc)
         return doc
     if not isinstance(data["extends"], str):
         raise doc.error("extends: must be a file name", ("extends",))
@@ -138,6 +139,17 @@ def load_spec(path: str, _seen: tuple = (), referenced: bool = False) -> Documen
         setattr(merged, table, moved({**getattr(base, table), **moved(getattr(doc, table), moves)}, shifts))
     merged.data.setdefault("name", data.get("name"))
     return merged
+
+
+def _placed_without_base(doc: Document) -> None:
+    """`insert_before:` / `insert_after:` place a variant's phase among its base's: in a file that extends nothing
+    they would be ignored, so they are refused at the key."""
+    phases = doc.data.get("phases")
+    for i, phase in enumerate(phases if isinstance(phases, list) else []):
+        for key in PLACING:
+            if isinstance(phase, dict) and key in phase:
+                raise doc.key_error(f"{key} places a phase of a variant, and this file extends no base",
+                                    ("phases", i, key), "write the phases in the order they run")
 
 
 def load_data(path: str) -> Document:

@@ -100,3 +100,10 @@ def test_a_placement_that_cannot_be_kept_is_refused(tmp_path, capsys, extra, wor
     err = error_of(capsys, path)
     assert words in err and err.startswith(path + ":"), err
 
+
+
+def test_a_file_that_extends_nothing_cannot_place_a_phase(tmp_path, capsys):
+    path = write(tmp_path, "name: x\ndeck: {suits: [S], ranks: ['1', '2']}\nzones: {hand: {per_seat: true}}\n"
+                           "phases:\n  - {id: deal, type: deal, into: hand, packets: [{each: 1}], insert_after: deal}\n")
+    assert error_of(capsys, path).startswith(f"{path}:5:62: insert_after places a phase of a variant, and this "
+                                             "file extends no base")
