@@ -265,7 +265,7 @@ class TurnsPhase(Phase):
             _restore(st.loc, saved)
         st.events.insert(mark, Event("turn", me, self.cards_of(move), (move, label, notes), phase=self.id))
         st.ph["seat"] = nxt
-        st.ph["over"] = bool(self.until(st))
+        st.ph["over"] = bool(self.until(st)) or nxt is None  # nobody to move next ends the phase, as at its start
 
     def cards_of(self, move: Move) -> tuple:
         """The cards a move names (its card and list-of-card parameters), for the event record."""
