@@ -15,8 +15,8 @@ import pytest
 from interp.dsl import cache, cachedir, parse as dslparse
 from interp.errors import SpecError
 from interp.runs.simulate import deal_record
-from interp.spec.resources import shipped_games
 from interp.spec.compiler import load_game
+from interp.spec.resources import shipped_games
 from tests.conftest import ROOT
 
 TINY = os.path.join(ROOT, "docs", "examples", "tiny.yaml")
