@@ -6,7 +6,11 @@ phases replayed over the logged plays:
 - a card that does not follow the suit led proves its player holds none of that suit (a *void*);
 - when the rules oblige trumping, not trumping as well proves no trump;
 - when they oblige overtrumping, a trump no higher than the best one in the trick proves no higher trump;
+- when they oblige beating the trick in the suit led (`must_beat`), a card of that suit below its best card in
+  the trick proves no higher card of the suit;
 - an escape card proves nothing, and escape cards are never counted in a suit;
+- suits are the effective ones of the phase (its `suit:` key: a jack of another suit may be a trump), and the
+  rules those logged for the trick (a `rules` record, when they vary from trick to trick);
 - a card that no tier of a discard's `allowed` rule lets go (worked out on the view) is not in that discard's
   zone (a King is never in a discard that forbids Kings).
 A void is about the playing seat's hand from then on (cards that reach a hand later, face down, are not ruled
@@ -36,7 +40,9 @@ class Knowledge:
     hidden zone ids it may be in (sorted tuple); `voids`: seat -> suits it holds none of; `trump_cap`: seat ->
     (trump suit, the strength no trump it holds exceeds; -1: no trump at all); `seen`: cards the events named;
     `hands`: hand zone id -> seat, for the hands the deal's trick phases play from (where voids apply);
-    `strength`: each card's strength in the tricks (the phase's `strength` table, else the deck's rank order)."""
+    `strength`: each card's strength in the tricks (the phase's `strength` table, else the deck's rank order);
+    `suits`: each card's suit in the tricks (the phase's effective suits, else the printed ones); `caps`: (seat,
+    suit) -> the strength no card of that suit it holds exceeds (proved by `must_beat`)."""
 
     known: dict = field(default_factory=dict)
     places: dict = field(default_factory=dict)
@@ -45,6 +51,8 @@ class Knowledge:
     seen: set = field(default_factory=set)
     hands: dict = field(default_factory=dict)
     strength: list = field(default_factory=list)
+    suits: list = field(default_factory=list)
+    caps: dict = field(default_factory=dict)
 
     def unknown(self) -> list:
         """The cards whose place the view does not show."""
@@ -57,7 +65,10 @@ class Knowledge:
         if suit in self.voids.get(seat, ()):
             return True
         cap = self.trump_cap.get(seat)
-        return cap is not None and cap[0] == suit and self.strength[card] > cap[1]
+        if cap is not None and cap[0] == suit and self.strength[card] > cap[1]:
+            return True
+        most = self.caps.get((seat, suit))
+        return most is not None and self.strength[card] > most
 
 
 def knowledge(view) -> Knowledge:
@@ -86,7 +97,7 @@ def knowledge(view) -> Knowledge:
             owner = hands.get(zid)
             if c in gone and owner is not None:
                 continue  # a card seen played is not back in a hand
-            if owner is not None and kn.excludes(owner, deck.suit_of[c], c, c in escape):
+            if owner is not None and kn.excludes(owner, kn.suits[c], c, c in escape):
                 continue
             places.append(zid)
         kn.places[c] = tuple(places)
@@ -133,33 +144,40 @@ def _infer_from_tricks(view, kn: Knowledge) -> dict:
     """Replay the logged tricks: record voids and trump caps; returns {hand zone id: seat} of the trick phases."""
     game, n = view.game, view.n
     deck = game.deck
-    suit_of = deck.suit_of
-    kn.strength = list(deck.rank_of)
+    kn.strength, kn.suits = list(deck.rank_of), list(deck.suit_of)
     hands: dict = {}
-    rules, trump, escape = None, None, set()
+    rules, trump, escape, said = None, None, set(), None
     trick: list[int] = []
     for event in view.events:
         if event.kind == "tricks":
             rules = phase_of(game, event.phase)
-            trump, escape, trick = event.value, set(event.cards), []
+            trump, escape, trick, said = event.value, set(event.cards), [], None
+            suits = rules.suit_rule.values(view, trump) if rules.suit_rule is not None else None
+            kn.suits = suits or list(deck.suit_of)
             if rules.strength is not None:
-                kn.strength = rules.strength.values(view, trump)
+                kn.strength = rules.strength.values(view, trump, suits)
             for s in range(n):
                 hands[game.zone_id(rules.hand, s, n)] = s
+        elif event.kind == "rules":
+            said = tuple(event.value)
         elif event.kind == "lead":
             trick.append(event.cards[0])
         elif event.kind == "trick":
             trick = []
         elif event.kind == "play" and rules is not None:
             card = event.cards[0]
-            _infer_play(kn, rules, trump, escape, trick, event.seat, card, suit_of, kn.strength)
+            follow, must_trump, overtrump, must_beat = said or rules.fixed_rules()
+            _infer_play(kn, (follow, must_trump and rules.trump_exempt is None, overtrump, must_beat), trump, escape,
+                        trick, event.seat, card, kn.suits, kn.strength)
             trick.append(card)
     return hands
 
 
-def _infer_play(kn, rules, trump, escape, trick, seat, card, suit_of, rank_of) -> None:
-    """What playing `card` onto `trick` proves under the phase's follow / must_trump / overtrump rules."""
-    if not rules.follow or card in escape:
+def _infer_play(kn, rules: tuple, trump, escape, trick, seat, card, suit_of, rank_of) -> None:
+    """What playing `card` onto `trick` proves under the trick's follow / must_trump / overtrump / must_beat rules
+    (`rules`; must_trump false when an exemption may free the player, as while a partner wins the trick)."""
+    follow, must_trump, overtrump, must_beat = rules
+    if not follow or card in escape:
         return
     led = next((suit_of[c] for c in trick if c not in escape), None)
     if led is None:
@@ -167,15 +185,19 @@ def _infer_play(kn, rules, trump, escape, trick, seat, card, suit_of, rank_of) -
     suit = suit_of[card]
     best = max((rank_of[c] for c in trick if suit_of[c] == trump and c not in escape), default=-1)
     if suit == led:
-        if led == trump and rules.overtrump and rank_of[card] < best:
+        if led == trump and overtrump and rank_of[card] < best:
             _cap(kn, seat, trump, best)
+        if must_beat:
+            top = max(rank_of[c] for c in trick if suit_of[c] == led and c not in escape)
+            if rank_of[card] < top and top < kn.caps.get((seat, led), top + 1):
+                kn.caps[(seat, led)] = top
         return
     kn.voids.setdefault(seat, set()).add(led)
-    if not rules.must_trump or trump is None or rules.trump_exempt is not None:
+    if not must_trump or trump is None:
         return  # (an exemption from trumping, e.g. while a partner wins, leaves the trumps unproved)
     if suit != trump:
         kn.voids[seat].add(trump)
-    elif rules.overtrump and rank_of[card] < best:
+    elif overtrump and rank_of[card] < best:
         _cap(kn, seat, trump, best)
 
 

@@ -49,8 +49,7 @@ class Repairs:
         owner = self.owners.get(zid)
         if dealt and owner in self.sheds:
             return True
-        deck = self.view.game.deck
-        return owner is None or not self.kn.excludes(owner, deck.suit_of[card], card,
+        return owner is None or not self.kn.excludes(owner, self.kn.suits[card], card,
                                                      card in self.escape)
 
     def move_of(self, world: State, i: int):

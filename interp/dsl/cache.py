@@ -15,15 +15,15 @@ it off. What is read back is decided by `interp.dsl.cachedir`: only a directory 
 write, only regular files not reached through a link, only entries authenticated with the directory's per-user
 key. An entry is marshal data (the format of `.pyc` files): strings, numbers and code objects; decoding it runs
 nothing, and a code object runs only as the function of the exact source it was compiled from, as a `.pyc` runs
-only as its module. The same directory keeps lark's parser tables for the DSL grammar (`parser`), as plain data.
+only as its module. The same directory keeps lark's parser tables for the DSL grammar (`parser_tables`), as plain data,
+when those shipped with the package (interp.dsl.tables) are not for the grammar and lark in use.
 
 >>> import tempfile
->>> from lark import Token
 >>> with tempfile.TemporaryDirectory() as d:
 ...     spec = os.path.join(d, "g.yaml")
 ...     _ = open(spec, "w").write("name: g")
 ...     with session(spec, d) as s:
-...         s.tree(("1 + x", "expr"), lambda: Token("NAME", "x", 4, 1, 5, 1, 6, 5))
+...         s.tree(("1 + x", "expr"), lambda: Token("NAME", "x", 4))
 ...     with session(spec, d) as s:
 ...         s.tree(("1 + x", "expr"), lambda: None).start_pos
 Token('NAME', 'x')
@@ -32,6 +32,7 @@ Token('NAME', 'x')
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import marshal
 import os
 import sys
@@ -41,14 +42,10 @@ from pathlib import Path
 from types import CodeType
 from typing import Any, Callable, Iterator
 
-from lark import Lark, Token, Tree
-from lark.grammar import Rule
-from lark.lexer import TerminalDef
-from lark.tree import Meta
-
 from interp.dsl import cachedir
+from interp.dsl.nodes import Meta, Token, Tree
 
-FORMAT = 3  # bump when the file's layout or the encoding of trees changes
+FORMAT = 5  # bump when the file's layout or the encoding of trees changes
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 
 
@@ -65,10 +62,20 @@ def directory() -> Path | None:
 
 @lru_cache(maxsize=1)
 def _salt() -> tuple:
-    """What every entry's value also depends on: a file made under another of these is ignored whole."""
-    import lark
+    """What every entry's value also depends on: a file made under another of these is ignored whole. lark is
+    known by its package's file (path, size and modification time, as Python checks a `.pyc` against its source),
+    found without importing it: a process whose trees all come from the cache never does."""
     grammar = hashlib.sha256(_GRAMMAR.read_bytes()).hexdigest()
-    return (FORMAT, sys.version, sys.implementation.cache_tag, lark.__version__, grammar)
+    return (FORMAT, sys.version, sys.implementation.cache_tag, _lark_stamp(), grammar)
+
+
+def _lark_stamp() -> tuple:
+    spec = importlib.util.find_spec("lark")
+    origin = spec.origin if spec is not None else None
+    if origin is None:
+        return ()
+    info = os.stat(origin)
+    return (origin, info.st_size, info.st_mtime_ns)
 
 
 class Store:
@@ -138,6 +145,12 @@ _ACTIVE: list[Store] = []  # the stores of the compiles under way, innermost las
 def active() -> Store | None:
     """The store of the compile under way, if any."""
     return _ACTIVE[-1] if _ACTIVE else None
+
+
+def keeping() -> bool:
+    """Whether the compile under way keeps its code objects in a load cache file (for the next process)."""
+    store = active()
+    return store is not None and store.file is not None
 
 
 def compiled(source: str, filename: str, mode: str) -> Any:
@@ -214,12 +227,15 @@ def _write(file: Path, payload: bytes) -> None:
             folder.write(file.name, payload)
 
 
-def parser(grammar: str, **options: Any) -> Lark:
-    """The LALR parser of `grammar` with lark `options`, its tables loaded from the cache directory when a previous
-    process kept them there, else built (and kept). The tables are lark's own serialisation (`memo_serialize`:
-    dicts, lists, strings and numbers, as lark's standalone parsers embed them) stored as marshal data under the
-    cache's trust rules, never lark's pickled temp file (`cache=True`), which anyone could plant."""
+def parser_tables(grammar: str, **options: Any) -> tuple:
+    """lark's tables of the LALR parser of `grammar` with lark `options`, `(data, memo)` for
+    `Lark._load_from_dict`: loaded from the cache directory when a previous process kept them there, else built
+    (and kept). The tables are lark's own serialisation (`memo_serialize`: dicts, lists, strings and numbers, as
+    lark's standalone parsers embed them) stored as marshal data under the cache's trust rules, never lark's
+    pickled temp file (`cache=True`), which anyone could plant."""
     import lark
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
     folder = directory()
     digest = hashlib.sha256(repr((grammar, sorted(options.items()), lark.__version__)).encode()).hexdigest()[:20]
     file = folder / f"lark-grammar-{digest}.{sys.implementation.cache_tag}.load" if folder is not None else None
@@ -228,38 +244,35 @@ def parser(grammar: str, **options: Any) -> Lark:
         try:
             salt, data, memo = marshal.loads(payload)
             if salt == ("lark tables", _salt()):
-                return Lark._load_from_dict(data, memo)
-        except (ValueError, EOFError, TypeError, KeyError):  # not tables this version wrote: build them
+                return data, memo
+        except (ValueError, EOFError, TypeError):  # not tables this version wrote: build them
             pass
-    built = Lark(grammar, parser="lalr", **options)
+    data, memo = lark.Lark(grammar, parser="lalr", **options).memo_serialize([TerminalDef, Rule])
     if file is not None:
         try:
-            payload = marshal.dumps((("lark tables", _salt()), *built.memo_serialize([TerminalDef, Rule])))
+            payload = marshal.dumps((("lark tables", _salt()), data, memo))
         except ValueError:  # something marshal cannot hold: no file
-            return built
+            return data, memo
         _write(file, payload)
-    return built
+    return data, memo
 
 
-# A tree as marshal data: a Token as (type, value, start_pos, line, column, end_line, end_column, end_pos), a Tree
-# as (data, its meta, its children as a tuple), a missing child as None. A meta is the tuple of its values when
-# its fields are lark's usual META_FIELDS in their order (their names then need not be stored each time), else
-# the tuple of its (name, value) pairs; a Tree without a meta has None.
-META_FIELDS = ("empty", "line", "column", "start_pos", "container_line", "container_column", "container_start_pos",
-               "end_line", "end_column", "end_pos", "container_end_line", "container_end_column",
-               "container_end_pos")
+# A tree as marshal data: a token as (type, value, start_pos), a Tree as (data, its meta, its children as a tuple),
+# a missing child as None. A meta is the tuple of its values when
+# its fields are those the DSL parser sets (interp.dsl.tables.StartPositions) in their order (their names then need
+# not be stored each time), else the tuple of its (name, value) pairs; a Tree without a meta has None.
+META_FIELDS = ("empty", "start_pos", "container_start_pos")
 
 
 def encode(node: Any) -> Any:
     """A parse tree as tuples of strings and numbers (marshal data; a rule's name is a str, though a parser lark
-    has just built names aliased rules with Tokens).
+    has just built names aliased rules with its Tokens).
 
-    >>> encode(Tree("neg", [Token("NUMBER", "1", 1, 1, 2, 1, 3, 2), None]))
-    ('neg', None, (('NUMBER', '1', 1, 1, 2, 1, 3, 2), None))
+    >>> encode(Tree("neg", [Token("NUMBER", "1", 1), None]))
+    ('neg', None, (('NUMBER', '1', 1), None))
     """
-    if isinstance(node, Token):
-        return (node.type, str(node), node.start_pos, node.line, node.column, node.end_line, node.end_column,
-                node.end_pos)
+    if isinstance(node, str):  # a token: lark's, or one read back from a cache
+        return (node.type, str(node), node.start_pos)  # type: ignore[attr-defined]
     if isinstance(node, Tree):
         return (str(node.data), _meta_data(node._meta), tuple(encode(child) for child in node.children))
     if node is None:
@@ -279,22 +292,21 @@ _new_object = object.__new__
 
 
 def decode(data: Any) -> Any:
-    """The parse tree `encode` wrote: the same classes, fields and positions (made without their constructors,
-    which cost twice as much, as unpickling makes objects).
+    """The parse tree `encode` wrote, in interp.dsl.nodes' classes: the same shape, names and positions (made
+    without their constructors, which cost twice as much, as unpickling makes objects).
 
     >>> decode(('neg', (('empty', False), ('start_pos', 0)), (None,))).meta.start_pos
     0
-    >>> decode(encode(Token("NAME", "x", 4, 1, 5, 1, 6, 5))).end_pos
-    5
+    >>> decode(encode(Token("NAME", "x", 4))).start_pos
+    4
     """
     if data is None:
         return None
-    if len(data) == 8:
-        token = _new_str(Token, data[1])
-        (token.type, token.value, token.start_pos, token.line, token.column, token.end_line, token.end_column,
-         token.end_pos) = data
-        return token
     name, fields, children = data
+    if type(children) is not tuple:  # a token: (type, value, start_pos)
+        token = _new_str(Token, fields)
+        token.type, token.start_pos = name, children
+        return token
     tree = _new_object(Tree)
     tree.data = name
     tree.children = [decode(child) for child in children]

@@ -7,8 +7,6 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from lark import Token
-
 from interp.dsl import types as T
 from interp.dsl.fuse import (
     Escape,
@@ -24,6 +22,7 @@ from interp.dsl.fuse import (
 )
 from interp.dsl.limits import MAX_NESTING, MAX_PARTS, _Nesting
 from interp.dsl.loops import HELD_LOOP
+from interp.dsl.nodes import is_name
 from interp.dsl.parse import parse, word
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, free_names
 from interp.dsl.runtime import MISSING, card_lookup, card_table, define_call, remembered_by
@@ -162,7 +161,7 @@ class CallCompiler(TreeCompiler):
             while todo:
                 macro = self.scope.macros[todo.pop()]
                 tree = parse(macro.text, "expr", macro.source)
-                for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME"):
+                for token in tree.scan_values(is_name):
                     called = word(token)
                     if called not in found and called in self.scope.macros and called != name:
                         todo.append(called)

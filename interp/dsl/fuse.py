@@ -3,12 +3,12 @@
 Each part of an expression compiles to a closure; `a == 1 and b != c` would be five closures calling each other at
 every evaluation. Parts that can say what they compute as Python source (`Compiled.code`: names, constants,
 operators, comparisons, conditionals, built-in calls) are joined into their parent's source instead, and the
-whole runs as one function made by `eval` when it is first needed. A part that cannot (a loop, a define's use, a
-string with holes) takes part through its closure, bound to a name in the namespace. Statements are written as
-lines the same way (stmts, texts: stores, `if`, `for`, `let`, effect calls; a YAML list of statements is one
-function whose items keep their own guards), `exec`'d as a `def` at their first call. Spec text reaches the source
-only through `repr`. The namespace belongs to one compile scope (a game), so a game's functions never see another's
-names.
+whole runs as one function made by `eval` when it is first needed (compiled at its first call: `deferred`). A part
+that cannot (a loop, a define's use, a string with holes) takes part through its closure, bound to a name in the
+namespace. Statements are written as lines the same way (stmts, texts: stores, `if`, `for`, `let`, effect calls; a
+YAML list of statements is one function whose items keep their own guards), `exec`'d as a `def` at their first
+call. Spec text reaches the source only through `repr`. The namespace belongs to one compile scope (a game), so a
+game's functions never see another's names.
 
 >>> ns = namespace({})
 >>> f = function("(ctx.loc['x'] + " + bound(ns, lambda ctx: 2) + "(ctx)) * 3", ns)
@@ -18,10 +18,12 @@ names.
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from interp.dsl.cache import compiled
+from interp.dsl.cache import compiled, keeping
 from interp.dsl.runtime import (
     BUDGET,
     MISSING,
@@ -33,6 +35,7 @@ from interp.dsl.runtime import (
     floordiv,
     forget,
     item_at,
+    kept,
     modulo,
     refuse_big,
     too_big,
@@ -51,9 +54,10 @@ MAX_CODE = 4000  # characters of source one function may have; a longer expressi
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
 MAX_INDENT = 12  # levels of indentation in one function (Python allows 20 nested blocks: try, for); see `indented`
 FORGET_IN_PLACE = 16  # a Steady's cells emptied by one chained assignment, up to this many (more: a `forget` call)
+_NOT_BRACKETS = re.compile(r"[^()\[\]]+")
 LITERALS = (int, bool, str, type(None))  # values written as themselves in source (repr gives them back)
 HELPERS = {"item_at": item_at, "field_value": field_value, "divide": divide, "floordiv": floordiv,
-           "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big,
+           "modulo": modulo, "BUDGET": BUDGET, "PYTHON_ERRORS": PYTHON_ERRORS, "too_big": too_big, "kept": kept,
            "refuse_big": refuse_big, "type": type, "int": int, "tuple": tuple, "list": list,
            "charge": charge, "forget": forget, "MISSING": MISSING, "len": len, "abs": abs, "min": min, "max": max,
            "any": any, "all": all, "next": next, "exact_sum": exact_sum}
@@ -172,11 +176,17 @@ def zone_id_code(code: str) -> str | None:
 
 
 def fits(code: str) -> bool:
-    """Whether source is small and shallow enough to be one function (else the caller keeps closures)."""
+    """Whether source is small and shallow enough to be one function (else the caller keeps closures).
+
+    >>> fits("f(x[1], (y))"), fits("(" * 61 + ")" * 61), fits("()" * 61), fits("x" * (MAX_CODE + 1))
+    (True, False, True, False)
+    """
     if len(code) > MAX_CODE:
         return False
+    if code.count("(") + code.count("[") <= MAX_DEPTH:  # no more open at once than there are (counted in C)
+        return True
     depth = peak = 0
-    for ch in code:
+    for ch in _NOT_BRACKETS.sub("", code):
         if ch in "([":
             depth += 1
             peak = max(peak, depth)
@@ -307,8 +317,55 @@ def statements_function(lines: list[str], ns: dict) -> Callable[[Any], None]:
     """The function of `ctx` whose body is `lines` (Python statements, 4 spaces per level of indentation)."""
     name = fresh(ns)
     source = f"def {name}(ctx):\n" + "".join(f"    {line}\n" for line in lines or ["pass"])
-    exec(compiled(source, "<spec statements>", "exec"), ns)
+    ns[name] = deferred(name, source, "exec", ns)
     return ns[name]
+
+
+def deferred(name: str, source: str, mode: str, ns: dict) -> Callable[[Any], Any]:
+    """The function of `ctx` that `source` defines (`exec`: a `def` of `name`) or is (`eval`: a lambda), its
+    globals `ns`; compiled at its first call, unless the load cache keeps code objects (interp.dsl.cache: they
+    are then compiled, or read, now). Most functions a spec's compile writes are never called on their own (their
+    lines are written into a larger function, a rule of a phase that a game never reaches): compiling each at
+    once cost a new process about a fifth of its load.
+
+    The function returned is a stand-in whose first call compiles the source and takes the compiled code as its
+    own (`__code__`: the same object, so whoever holds it calls the compiled code from then on, with nothing in
+    between).
+
+    >>> ns = namespace({})
+    >>> f = deferred("_k1", "def _k1(ctx):\\n    return ctx + 1\\n", "exec", ns)
+    >>> f.__code__.co_name, f(1), f.__code__.co_name, f(2)
+    ('_first_call', 2, '_k1', 3)
+    """
+    if keeping():
+        return _compiled_function(name, source, mode, ns)
+    stand_in = FunctionType(_first_call.__code__, ns, name)
+    stand_in.__defaults__ = (stand_in, (name, source, mode), _become)  # its globals are `ns`: given what it needs
+    return stand_in
+
+
+def _first_call(ctx, _self=None, _source=None, _become=None):
+    """The code of a stand-in (deferred): become the function `_source` makes, and call that."""
+    return _become(_self, _source)(ctx)  # type: ignore[misc]
+
+
+def _become(stand_in: Any, source: tuple[str, str, str]) -> Any:
+    name, text, mode = source
+    made = _compiled_function(name, text, mode, stand_in.__globals__)
+    stand_in.__code__, stand_in.__defaults__ = made.__code__, None
+    return stand_in
+
+
+def _compiled_function(name: str, source: str, mode: str, ns: dict) -> Callable[[Any], Any]:
+    code = compiled(source, f"<spec {'statements' if mode == 'exec' else 'expression'}>", mode)
+    if mode == "eval":
+        return eval(code, ns)
+    held = ns.get(name)
+    exec(code, ns)
+    made = ns[name]
+    if held is not None:
+        ns[name] = held  # the stand-in stays the name's value (it now runs the same code)
+    return made
 
 
 def block(lines: list[str], ns: dict) -> str:
@@ -342,5 +399,5 @@ def function(code: str, ns: dict) -> Callable[[Any], Any]:
     made = ns.setdefault(MADE, {})
     fn = made.get(code)
     if fn is None:
-        fn = made[code] = eval(compiled("lambda ctx: " + code, "<spec expression>", "eval"), ns)
+        fn = made[code] = deferred("<lambda>", "lambda ctx: " + code, "eval", ns)
     return fn

@@ -7,11 +7,10 @@ import difflib
 from fractions import Fraction
 from typing import Callable, NoReturn
 
-from lark import Tree
-
 from interp.dsl import types as T
 from interp.dsl.fuse import borrowed, bound, fresh
 from interp.dsl.limits import MAX_DIGITS
+from interp.dsl.nodes import Tree
 from interp.dsl.parse import word
 from interp.dsl.runtime import ARITH, MAX_LIST, comparison, divide, field_value, item_at, name_of
 from interp.dsl.scope import Compiled, Fn, Symbol

@@ -5,14 +5,15 @@ import re
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
-
-from lark import Lark, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any
 
 from interp.dsl import cache
+from interp.dsl.nodes import Tree
 from interp.errors import DSLSyntaxError
+
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 
 @dataclass
@@ -43,9 +44,6 @@ class ShiftedSource(SourceRef):
 HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
 
-_GRAMMAR = Path(__file__).with_name("grammar.lark")
-
-
 def word(token) -> str:
     """A name or a quoted text of the parse tree as an interned str: the compiled code's lookups of it (a local
     in `ctx.loc`, a var, a bid's name) then find the dict's key by identity instead of comparing the letters.
@@ -58,10 +56,11 @@ def word(token) -> str:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    # the parser tables come from the load cache when a previous process kept them (a new process then loads them
-    # in ~5 ms instead of building them in ~100 ms); never lark's own cache=True, a pickle in the shared temp dir
-    return cache.parser(_GRAMMAR.read_text(), start=["expr", "stmts"], propagate_positions=True,
-                        maybe_placeholders=True)
+    # the tables ship pre-built with the package (interp.dsl.tables: ~5 ms to load instead of ~100 ms to build);
+    # never lark's own cache=True, a pickle in the shared temp dir. lark is imported here, at the first text to
+    # parse: a spec whose trees all come from the load cache needs none.
+    from interp.dsl import tables
+    return tables.parser()
 
 
 _TREES: dict = {}
@@ -94,13 +93,16 @@ def parse(text: str, start: str, source: SourceRef | None = None) -> Tree:
 
 
 def _parsed(text: str, start: str, source: SourceRef) -> Tree:
+    parser = _parser()
+    from lark.exceptions import UnexpectedInput
     try:
-        return _parser().parse(text, start=start)
+        return parser.parse(text, start=start)  # type: ignore[return-value]  # (tables.parser's tree_class)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, source) from None
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, source: SourceRef):
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     offset = getattr(exc, "pos_in_stream", None)
     if offset is None:
         offset = len(text)

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import re
 
-from lark import Token, Tree
-
+from interp.dsl.nodes import Tree, is_name
 from interp.dsl.parse import parse
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
@@ -26,8 +25,8 @@ GAME_CONSTANTS = frozenset({"seats", "n_players", "bids", "suits"})  # fixed for
 def names_in(tree, macros: dict, seen: set | None = None) -> set:
     """Every name a parse tree mentions, following defines (which see the locals where they are used)."""
     seen = set() if seen is None else seen
-    names = {str(t) for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")} \
-        if isinstance(tree, Tree) else ({str(tree)} if isinstance(tree, Token) and tree.type == "NAME" else set())
+    names = {str(t) for t in tree.scan_values(is_name)} \
+        if isinstance(tree, Tree) else ({str(tree)} if is_name(tree) else set())
     for name in list(names):
         if name in macros and name not in seen:
             seen.add(name)

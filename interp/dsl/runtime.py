@@ -278,7 +278,8 @@ def too_big(value) -> bool:
     if t is int:
         return not -MAX_INT < value < MAX_INT
     if t is list:
-        return len(value) > MAX_LIST
+        return len(value) > MAX_LIST or (bool(value) and type(value[0]) is list and
+                                         sum(map(len, value)) > MAX_LIST)  # a list of lists: all its items
     if t is str:
         return len(value) > MAX_TEXT
     if t is Fraction:
@@ -287,13 +288,24 @@ def too_big(value) -> bool:
 
 
 def size_checked(fv: Fn, error: Callable[[], Exception]) -> Fn:
-    """`fv` whose value is refused (by `error`) when it is too big to store."""
+    """`fv` whose value is refused (by `error`) when it is too big to store, and a list stored as a copy."""
     def checked(ctx):
         value = fv(ctx)
         if too_big(value):
             raise error()
-        return value
+        return kept(value) if type(value) is list else value
     return checked
+
+
+def kept(value: list) -> list:
+    """A list as it is stored (in a var or a local): a copy, its lists copied too, so that cards moved out of a
+    zone later do not change a value taken from it.
+
+    >>> zone = [3, 4]; melds = kept([zone, [5]]); zone.clear(); melds
+    [[3, 4], [5]]
+    """
+    return [list(v) if type(v) is list else v for v in value]
+
 
 class Context:
     """A bare evaluation context: `loc` holds bound local names. Game states are contexts too."""
@@ -304,12 +316,14 @@ class Context:
 
 def display(ctx, value, t: str, pretty: bool = True) -> str:
     """A DSL value of type `t` as text for people: cards with suit symbols (codes when not `pretty`), seats by
-    name, lists space-separated, exact numbers plainly, yes/no; nothing for none."""
+    name, lists space-separated (a list of lists: its lists separated by commas), exact numbers plainly, yes/no;
+    nothing for none."""
     game = getattr(ctx, "game", None)
     if value is None:
         return ""
     if T.is_list(t):
-        return " ".join(display(ctx, v, T.element(t), pretty) for v in value)
+        inner = T.element(t)
+        return (", " if T.is_list(inner) else " ").join(display(ctx, v, inner, pretty) for v in value)
     if game is None:
         return str(value)
     if t == T.CARD:

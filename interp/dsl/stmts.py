@@ -121,7 +121,7 @@ class StatementCompiler(Compiler):
     def checked_value(self, value: Compiled, node, name: str) -> list[str]:
         """Lines putting `value` into a new temporary `v…`, refused (located) when too big to store."""
         v = self.temp("v", new=True)
-        line = f"{v} = {self.code(value)}"
+        line = f"{v} = kept({self.code(value)})" if T.is_list(value.type) else f"{v} = {self.code(value)}"
         if value.type in SMALL or (value.const and not runtime.too_big(value.fn(None))):
             return [line]  # never too big: a truth value, a seat, a card, a bid, a constant of a fitting size
         big = bound(self.ns, self.too_big(node, name))

@@ -2,6 +2,8 @@
 
 >>> unify(INT, NUM), list_of(SEAT), element(list_of(CARD)), assignable(INT, NUM), assignable(NUM, INT)
 ('num', 'list[seat]', 'card', True, False)
+>>> parse_type("list[list[card]]"), parse_type("list[list[list[card]]]")
+('list[list[card]]', None)
 """
 from __future__ import annotations
 
@@ -49,10 +51,13 @@ def unify(a: str, b: str) -> str | None:
 
 
 def parse_type(text: str) -> str | None:
-    """A type written in a spec (`int`, `seat`, `list[card]` …), or None if it is not one."""
+    """A type written in a spec (`int`, `seat`, `list[card]`, `list[list[card]]` …), or None if it is not one:
+    lists nest two deep at most (melds: a list of lists of cards)."""
     text = text.strip()
     if text in SCALARS:
         return text
     if is_list(text) and element(text) in SCALARS:
+        return text
+    if is_list(text) and is_list(element(text)) and element(element(text)) in SCALARS:
         return text
     return None

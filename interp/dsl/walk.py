@@ -7,11 +7,10 @@ import difflib
 from contextlib import contextmanager
 from typing import NoReturn
 
-from lark import Token, Tree
-
 from interp.dsl import types as T
 from interp.dsl.fuse import code_of, fits, namespace
 from interp.dsl.limits import MAX_NESTING, MAX_PARTS, _Nesting
+from interp.dsl.nodes import Tree
 from interp.dsl.parse import SourceRef
 from interp.dsl.runtime import MAX_LOOP_STEPS, Steady
 from interp.dsl.scope import Compiled, Scope
@@ -82,7 +81,7 @@ class TreeCompiler:
             _Nesting.depth -= 1
 
     def expr(self, node) -> Compiled:
-        if isinstance(node, Token):
+        if isinstance(node, str):  # a token
             self.fail(node, f"unexpected token {node}", cls=DSLSyntaxError)
         self.nested(node)  # what `level` does, inline: this runs for every node of every expression
         _Nesting.depth += 1
@@ -146,8 +145,8 @@ def _args(node) -> list:
 
 
 def _offset(node) -> int:
-    if isinstance(node, Token):
-        return node.start_pos or 0
+    if isinstance(node, str):  # a token
+        return node.start_pos or 0  # type: ignore[attr-defined]
     meta = getattr(node, "meta", None)
     if meta is not None and not meta.empty:
         return meta.start_pos

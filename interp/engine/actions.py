@@ -11,7 +11,7 @@ such moves):
 | block | moves | values |
 |---|---|---|
 | `card` | playing or discarding a card | every card of the deck, by card number |
-| `pass`, `bid`, `hold` | auction calls | one `pass`; each bid of the ladder; `hold` at each bid of the ladder |
+| `pass`, `bid`, `hold`, `double`, `redouble` | auction calls | one `pass`; each bid of the ladder; `hold` at each bid of the ladder; one `double`, one `redouble` (auctions with doubles) |
 | `option` | named options: of `choose` phases, trick announcements, `done` (discard), the declare answers | names, in phase order |
 | `choice` | a `choose` phase's pick from its `from:` list | all values of the list's type (below), or 0 … its `max`, in phase order |
 | `say` | a declare step's number | the integers 0 … the largest step `max` (else 0 … `int_values` - 1) |
@@ -46,6 +46,7 @@ True
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
@@ -53,6 +54,7 @@ from interp.dsl import types as T
 from interp.engine.match import legal_moves
 from interp.engine.phases.declare import EQUAL, GOOD, NOT_GOOD, PASS
 from interp.engine.phases.discard import DONE
+from interp.engine.phases.trick_calls import call_name
 from interp.engine.state import Move
 
 INT_VALUES = 128
@@ -298,9 +300,12 @@ class ActionSpace:
             ladder = range(len(self.game.bids))
             self._values("pass", "pass", [None])
             self._values("bid", "bid", ladder)
-            if any(p.hold != "none" for p in phases if p.type_name == "auction"):
+            if any(p.holds for p in phases if p.type_name == "auction"):
                 self._values("hold", "hold", ladder)
-        self._values("option", "option", _unique(name for p in phases for name in _options(p)))
+            if any(p.doubles for p in phases if p.type_name == "auction"):
+                self._values("double", "double", [None])
+                self._values("redouble", "redouble", [None])
+        self._values("option", "option", _unique(name for p in phases for name in self._options(p)))
         self._values("choice", "choice", _unique(
             v for p in phases if p.type_name == "choose" and p.source
             for v in _constant(p.source) or self._choices(p)))
@@ -316,8 +321,8 @@ class ActionSpace:
             for action in p.actions if p.type_name == "turns" else ():
                 types = [type_ for _, _, type_ in action.params]
                 head = next((i for i, type_ in enumerate(types) if T.is_list(type_)), len(types))
-                radices = [_constant(fn) or self._domain(type_, None, where=f"action {action.name} ({var})")
-                           for var, fn, type_ in action.params[:head]]
+                radices = [_constant(fn) or self._domain(type_, domain, where=f"action {action.name} ({var})")
+                           for (var, fn, type_), domain in zip(action.params[:head], action.domains)]
                 self._tuple(f"action:{action.name}", "action", (action.name,), radices, whole=head == len(types))
                 if head < len(types):
                     self.steps[action.name] = Steps(head, tuple(types[head:]))
@@ -327,6 +332,22 @@ class ActionSpace:
                          self._domain(type_, None, where=f"a step of type {type_}"), whole=False)
         if any(T.is_list(t) for t in later):
             self._values("end", "end", [None], whole=False)
+
+    def _options(self, phase) -> list[str]:
+        """The option names a phase may offer: a trick announcement with `for:` parameters gives one per value of
+        its lists (their own values when they read nothing from the state, else their type's)."""
+        if phase.type_name != "tricks":
+            return _options(phase)
+        out = []
+        for a in phase.announcements:
+            if not a.params:
+                out.append(a.name)
+                continue
+            radices = [[(v, type_) for v in _constant(fn) or
+                        self._domain(type_, domain, where=f"announcement {a.name} ({var})")]
+                       for (var, fn, type_), domain in zip(a.params, a.domains)]
+            out.extend(call_name(a.name, list(values), self.game.deck) for values in itertools.product(*radices))
+        return out
 
     def _choices(self, phase) -> Sequence:
         """The values a `choose` phase's pick may carry: its type's, or 0 … its declared `max` (numbers)."""
@@ -397,8 +418,6 @@ def _options(phase) -> list[str]:
     kind = phase.type_name
     if kind == "choose":
         return [option[0] for option in phase.options]
-    if kind == "tricks":
-        return [announcement[0] for announcement in phase.announcements]
     if kind == "discard":
         return [DONE.value]
     if kind == "declare":

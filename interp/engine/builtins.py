@@ -12,10 +12,12 @@ from fractions import Fraction
 from interp.dsl import types as T
 from interp.dsl.compile import Function
 from interp.dsl.runtime import BUDGET, MAX_LIST, LimitError
+from interp.engine import melds
 from interp.engine.state import Event
 
 SEATS = T.list_of(T.SEAT)
 CARDS = T.list_of(T.CARD)
+MELDS = T.list_of(CARDS)
 
 
 def _same(types):
@@ -99,22 +101,9 @@ def _of_suit(ctx, cards, suit):
     return [c for c in cards if suit_of[c] == suit]
 
 
-def _runs(ctx, cards, k):
-    """Maximal runs of one suit in consecutive rank order, at least k long: suit by suit, each high to low."""
-    deck = ctx.game.deck
-    suit_of, rank_of = deck.suit_of, deck.rank_of
-    out = []
-    for suit in deck.suits:
-        run = []
-        for c in sorted((c for c in cards if suit_of[c] == suit), key=lambda c: -rank_of[c]):
-            if run and rank_of[run[-1]] - rank_of[c] != 1:
-                if len(run) >= k:
-                    out.append(run)
-                run = []
-            run.append(c)
-        if len(run) >= k:
-            out.append(run)
-    return out
+def _on_deck(fn):
+    """A built-in of the cards' deck: `fn(deck, *args)` called as `f(ctx, *args)`."""
+    return lambda ctx, *args: fn(ctx.game.deck, *args)
 
 
 def _groups(ctx, cards, k):
@@ -311,10 +300,31 @@ FUNCTIONS = {f.name: f for f in [
     Function("of_suit", (CARDS, T.STR), CARDS, _of_suit, doc="the cards of a list in one suit"),
     Function("ranked", (CARDS,), CARDS, _ranked,
              doc="the cards from the highest rank down (deck order among equal ranks)"),
-    Function("runs", (CARDS, T.INT), T.list_of(CARDS), _runs,
+    Function("runs", (CARDS, T.INT), MELDS, _on_deck(melds.runs),
              doc="the longest runs of one suit in consecutive ranks, at least k cards: suit by suit, each high to low"),
-    Function("groups", (CARDS, T.INT), T.list_of(CARDS), _groups,
+    Function("groups", (CARDS, T.INT), MELDS, _groups,
              doc="the cards of one rank together, groups of at least k cards, the highest rank first"),
+    Function("melds", (CARDS, T.INT), MELDS, _on_deck(melds.melds),
+             doc="every meld of at least k cards: each set (k or more of one rank), then each run (k or more of one "
+                 "suit in consecutive ranks, every stretch of a longest run)"),
+    Function("best_melds", (CARDS, T.INT, MELDS), MELDS, _on_deck(melds.best_melds), min_args=2,
+             doc="the disjoint melds that leave the fewest deadwood points (card points); with `onto`, cards that "
+                 "lay off on those melds count as none"),
+    Function("deadwood", (CARDS, T.INT, MELDS), CARDS, _on_deck(melds.deadwood), min_args=2,
+             doc="the cards best_melds leaves over, less those that lay off on `onto`"),
+    Function("lay_offs", (CARDS, MELDS), CARDS, _on_deck(melds.lay_offs),
+             doc="the cards that extend the melds: a set's rank, or the next rank of a run's suit (one after another)"),
+    Function("sums_to", (CARDS, T.NUM), MELDS, _on_deck(melds.sums_to),
+             doc="every sub-list of the cards whose card points add up to n, fewest cards first"),
+    Function("pairs", (CARDS,), MELDS, _on_deck(melds.pairs),
+             doc="every two cards of one rank (three of a kind make three pairs)"),
+    Function("sequences", (CARDS, T.INT), MELDS, _on_deck(melds.sequences),
+             doc="the longest runs of consecutive ranks in any suits, at least k cards, once per way of picking "
+                 "their cards (3 3 4 5: two runs of three)"),
+    Function("same_rank_at_end", (CARDS,), T.INT, _on_deck(melds.same_rank_at_end),
+             doc="how many cards at the end of a list share the last card's rank"),
+    Function("run_at_end", (CARDS, T.INT), T.INT, _on_deck(melds.run_at_end),
+             doc="the most cards, at least k, at the end of a list whose ranks in any order are consecutive; else 0"),
     Function("subsets", (T.list_of(T.ANY), T.INT), _list_of_list, _subsets, min_args=1,
              doc="every non-empty sub-list (list order kept), smallest first; with k, of at most k items"),
     Function("combinations", (T.list_of(T.ANY), T.INT), _list_of_list, _combinations,

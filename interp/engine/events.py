@@ -157,6 +157,16 @@ def in_hand_order(deck, cards) -> list:
     return sorted(cards, key=key)
 
 
+def hand_order(st, cards) -> list:
+    """`cards` (a hand) in the order shown to its player now: grouped by the effective suits of the trick play in
+    progress (its `suit:` key: a jack counted in the trump suit sits among the trumps), else `in_hand_order`."""
+    ph = st.ph
+    if ph is None or st.phase >= len(st.game.phases) or ph.get("suits") is None:
+        return in_hand_order(st.game.deck, cards)
+    sets = st.game.phases[st.phase].suit_sets(st)
+    return sorted(cards, key=sets.position.__getitem__)
+
+
 def _bid(ctx, event: Event) -> str:
     return f"{_name(ctx, event.seat)}: {phase_of(ctx.game, event.phase).describe(ctx, event.value)}"
 
@@ -164,11 +174,13 @@ def _bid(ctx, event: Event) -> str:
 def _auction(ctx, event: Event) -> str:
     if event.seat is None:
         return "all pass"
-    return f"{_name(ctx, event.seat)} wins the auction with {ctx.game.bids[event.value].label}"
+    high, doubled = event.value if isinstance(event.value, list) else (event.value, 0)  # [high, 1 or 2]: doubled
+    label = ctx.game.bids[high].label + ("", " doubled", " redoubled")[doubled]
+    return f"{_name(ctx, event.seat)} wins the auction with {label}"
 
 
 def _call(ctx, event: Event) -> str:
-    label = next(a[1] for a in phase_of(ctx.game, event.phase).announcements if a[0] == event.value)
+    label = phase_of(ctx.game, event.phase).call_label(ctx, event.seat, event.value)
     return f"{_name(ctx, event.seat)} announces {label}"
 
 
@@ -178,6 +190,15 @@ def _spoken(ctx, event: Event) -> str:
         return event.value
     name = _name(ctx, event.seat)
     return event.value if event.value.startswith(name) else f"{name}: {event.value}"
+
+
+def _rules(ctx, event: Event) -> str:
+    """The follow rules of the tricks from now on (logged when they change): `rules: follow suit, trump, head`."""
+    follow, must_trump, overtrump, must_beat = event.value
+    said = [word for word, on in (("follow suit", follow), ("beat the trick in the suit led", follow and must_beat),
+                                  ("trump when void", follow and must_trump), ("overtrump", follow and overtrump))
+            if on]
+    return "rules from now on: " + (", ".join(said) if said else "any card may be played")
 
 
 def _trick(ctx, event: Event) -> str:
@@ -202,5 +223,6 @@ KINDS = {
     "lead": lambda ctx, e: f"turned up from the {e.value}: {_cards(ctx, e.cards)}",
     "play": lambda ctx, e: f"{_name(ctx, e.seat)} plays {_cards(ctx, e.cards)}",
     "call": _call,
+    "rules": _rules,
     "trick": _trick,
 }

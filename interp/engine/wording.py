@@ -31,11 +31,11 @@ import re
 from dataclasses import dataclass
 
 from interp.engine import match as engine
-from interp.engine.events import in_hand_order
+from interp.engine.events import hand_order
 from interp.engine.state import Move, State
 from interp.errors import IllegalMoveError
 
-ALIASES = {"same": "hold", "p": "pass"}  # words read as another move
+ALIASES = {"same": "hold", "p": "pass", "x": "double", "xx": "redouble"}  # words read as another move
 _POSITION = re.compile(r"^(?:\[(\d+)\]|#\s*(\d+))$")
 
 
@@ -63,7 +63,7 @@ def menu(st: State, moves: list) -> list:
     choices = [Choice(m, engine.notation(st, m), engine.describe(st, m)) for m in moves]
     slots = [i for i, c in enumerate(choices) if _card(c) is not None]
     by_card = {_card(choices[i]): choices[i] for i in slots}
-    for i, card in zip(slots, in_hand_order(st.game.deck, list(by_card))):
+    for i, card in zip(slots, hand_order(st, list(by_card))):
         choices[i] = by_card[card]
     return [Choice(c.move, c.notation, c.label, i) for i, c in enumerate(choices, 1)]
 

@@ -131,7 +131,7 @@ def var_decls(c: SpecDSL) -> dict:
         t = T.parse_type(str(spec["type"]))
         if t is None:
             raise c.error(f"unknown type {spec['type']!r}", path + ("type",),
-                             "types: int, num, bool, str, seat, card, bid, list[…]")
+                             "types: int, num, bool, str, seat, card, bid, list[…], list[list[…]]")
         values = frozenset(c.scalars(path + ("values",), t)) if "values" in spec else None
         default = spec.get("default", spec["values"][0] if "values" in spec else _zero(t))
         if "default" in spec and (isinstance(default, dict) or not T.assignable(type_of(default), t)):

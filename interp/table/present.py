@@ -22,7 +22,7 @@ import re
 from fractions import Fraction
 
 from interp.engine import match as engine, wording
-from interp.engine.events import in_hand_order, lines as event_lines, tricks, tricks_taken
+from interp.engine.events import hand_order, in_hand_order, lines as event_lines, tricks, tricks_taken
 from interp.engine.state import State
 
 RED_SYMBOLS = re.compile("[♥♦]")  # suits drawn in red (on a colour terminal and on the page)
@@ -86,12 +86,21 @@ def visible_zones(view: State, seat: int | None) -> list:
             title = label
         else:
             title = f"{game.seat_name(owner, view.n)}'s {label}"
-            if view.controller[owner] == seat:
+            if view.controller[owner] == seat and owner != seat:  # another's hand this seat plays (open play)
                 title += " (you play it)"
         shown = list(cards) if pile else in_hand_order(game.deck, cards)
         out.append({"title": title, "cards": codes(view, shown), "hidden": view.hidden.get(zid, 0),
                     "pile": pile, "owner": owner})
     return out
+
+
+def effective_suits(view: State) -> tuple:
+    """Each card's suit and strength in the trick play in progress when its phase has a `suit:` key (a jack
+    counted as a trump), else (None, None): the hand is then shown by printed suit."""
+    ph = view.ph
+    if ph is None or ph.get("suits") is None:
+        return None, None
+    return ph["suits"], ph.get("strength") or view.game.deck.rank_of
 
 
 def trick(view: State) -> list:
@@ -254,7 +263,7 @@ def seat_record(view: State, moves: list) -> dict:
     seat = view.viewer
     mover = engine.to_move(view)
     mine = hand_zone(view, seat)
-    hand = in_hand_order(view.game.deck, view.zones[mine]) if mine is not None else []
+    hand = hand_order(view, view.zones[mine]) if mine is not None else []
     return {
         "you": seat, "deal": view.deal_no, "dealer": view.game.seat_name(view.dealer, view.n),
         "seats": [{"seat": s, "name": view.game.seat_name(s, view.n), "active": s in view.active,

@@ -73,9 +73,13 @@ def number(value) -> str:
     return str(value)
 
 
-def hand_text(game, cards: list) -> str:
-    """Cards grouped by suit, high to low: `♠ A 10 7   ♥ K Q`; cards outside the suits last."""
+def hand_text(game, cards: list, suits: list | None = None, strength: list | None = None) -> str:
+    """Cards grouped by suit, high to low: `♠ A 10 7   ♥ K Q`; cards outside the suits last. With `suits` (each
+    card's effective suit in the trick play, see `present.effective_suits`) and their `strength`: grouped by
+    those, a card of another printed suit written in full (`♠ J J♣ A 10`)."""
     deck = game.deck
+    if suits is not None:
+        return _effective_hand_text(game, cards, suits, strength or deck.rank_of)
     parts = []
     for suit in deck.suits:
         ranks = sorted((c for c in cards if deck.suit_of[c] == suit), key=lambda c: -deck.rank_of[c])
@@ -85,6 +89,18 @@ def hand_text(game, cards: list) -> str:
                     key=lambda c: (deck.suit_of[c], -deck.rank_of[c]))
     if others:
         parts.append(" ".join(deck.pretty(c) for c in others))
+    return "   ".join(parts) if parts else "(none)"
+
+
+def _effective_hand_text(game, cards: list, suits: list, strength: list) -> str:
+    deck = game.deck
+    order = [s for s in deck.suits if any(suits[c] == s for c in cards)]
+    order += sorted({suits[c] for c in cards} - set(order), key=str)
+    parts = []
+    for suit in order:
+        mine = sorted((c for c in cards if suits[c] == suit), key=lambda c: -strength[c])
+        names = [deck.rank_name[c] if deck.suit_of[c] == suit else deck.pretty(c) for c in mine]
+        parts.append(game.suit_label(suit) + " " + " ".join(names))
     return "   ".join(parts) if parts else "(none)"
 
 
@@ -99,7 +115,7 @@ def table_lines(view: State, seat: int) -> list:
     lines.extend(game.running_lines(view))
     mine = present.hand_zone(view, seat)
     if mine is not None and view.zones[mine]:
-        lines.append(f"your hand: {hand_text(game, view.zones[mine])}")
+        lines.append(f"your hand: {hand_text(game, view.zones[mine], *present.effective_suits(view))}")
     for zone in present.visible_zones(view, seat):
         cards = [deck.parse(c) for c in zone["cards"]]
         if zone["pile"]:

@@ -49,20 +49,36 @@ def deck_lines(game) -> list:
     return lines
 
 
+TRICK_RULES = {"follow": "follow suit", "must_beat": "beat the best card of the suit led when you can",
+               "must_trump": "trump when you cannot follow", "overtrump": "overtrump when you can"}
+
+
+def trick_rules(phase) -> list:
+    """A tricks phase's rules in words: `follow suit, trump when you cannot follow`; a rule written as a condition
+    with it (`follow suit (when strict)`), a card's suit in the play and when the play stops as the spec writes them."""
+    texts = phase.texts
+    rules = [] if phase.follow or "follow" in texts else ["any card may be played"]
+    for key, words in TRICK_RULES.items():
+        if key in texts:
+            rules.append(f"{words} (when {texts[key]})")
+        elif getattr(phase, key):
+            rules.append(words)
+    if phase.escape is not None:
+        rules.append("an escape card may always be played")
+    if "suit" in texts:
+        rules.append(f"a card's suit in the play: {texts['suit']}")
+    if "until" in texts:
+        rules.append(f"the play stops when {texts['until']}")
+    return rules
+
+
 def phase_detail(game, phase) -> str:
     """One phrase for a phase, by its type: the ladder, the trick rules, the actions or the choices."""
     kind = phase.type_name
     if kind == "auction":
         return "bids from low to high: " + " < ".join(b.label for b in game.bids)
     if kind == "tricks":
-        rules = ["follow suit" if phase.follow else "any card may be played"]
-        if phase.must_trump:
-            rules.append("trump when you cannot follow")
-        if phase.overtrump:
-            rules.append("overtrump when you can")
-        if phase.escape is not None:
-            rules.append("an escape card may always be played")
-        return "tricks: " + ", ".join(rules)
+        return "tricks: " + ", ".join(trick_rules(phase))
     if kind == "turns":
         return "on your turn, one of: " + ", ".join(a.name.replace("_", " ") for a in phase.actions)
     if kind == "choose" and phase.options and phase.source is None:

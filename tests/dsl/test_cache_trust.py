@@ -16,9 +16,10 @@ import sys
 import textwrap
 from pathlib import Path
 
+import lark
 import pytest
 
-from interp.dsl import cache, cachedir, parse as dslparse
+from interp.dsl import cache, cachedir, parse as dslparse, tables
 from interp.runs.simulate import deal_record
 from interp.spec.compiler import load_game
 from tests.conftest import ROOT
@@ -262,9 +263,8 @@ def test_a_temp_file_left_by_a_killed_write_is_pruned_once_stale(cache_dir, monk
 PLANT = textwrap.dedent("""
     import glob, os, pickle, sys
     from lark import Lark
-    from interp.dsl import parse
-    Lark(parse._GRAMMAR.read_text(), parser="lalr", start=["expr", "stmts"], propagate_positions=True,
-         maybe_placeholders=True, cache=True)
+    from interp.dsl import tables
+    Lark(tables.GRAMMAR.read_text(), parser="lalr", cache=True, **tables.OPTIONS)
     [path] = glob.glob(os.path.join(os.environ["TMPDIR"], ".lark_cache_*.tmp"))
     header = open(path, "rb").readline()
     class Payload:
@@ -308,27 +308,29 @@ def test_a_file_planted_at_larks_temp_cache_path_is_never_read(tmp_path):
     assert [p.name for p in temp.iterdir()] == [Path(planted.stdout.strip()).name]  # nor wrote a new one
 
 
-def test_the_parser_tables_come_from_the_cache_and_a_damaged_copy_is_rebuilt(cache_dir, monkeypatch):
+def test_the_parser_tables_come_from_the_cache_and_a_damaged_copy_is_rebuilt(cache_dir, monkeypatch, tmp_path):
+    """Without tables shipped for the grammar and lark in use (interp.dsl.tables), the load cache keeps them."""
+    monkeypatch.setattr(tables, "TABLES", tmp_path / "none.tables")
     built: list = []
-    init = cache.Lark.__init__
+    init = lark.Lark.__init__
 
     def counted(self, *args, **kwargs):
         built.append(1)
         init(self, *args, **kwargs)
-    monkeypatch.setattr(cache.Lark, "__init__", counted)
+    monkeypatch.setattr(lark.Lark, "__init__", counted)
 
     def parser_of_a_new_process():
         dslparse._parser.cache_clear()
         return dslparse._parser()
     first = parser_of_a_new_process()
-    [tables] = cache_dir.glob("lark-grammar-*.load")
+    [kept] = cache_dir.glob("lark-grammar-*.load")
     second = parser_of_a_new_process()
     assert len(built) == 1  # built once, then read back
     text = "1 + x * 2"
     assert second.parse(text, start="expr") == first.parse(text, start="expr")
-    data = bytearray(tables.read_bytes())
+    data = bytearray(kept.read_bytes())
     data[-1] ^= 1
-    tables.write_bytes(bytes(data))
+    kept.write_bytes(bytes(data))
     parser_of_a_new_process()
     assert len(built) == 2
     dslparse._parser.cache_clear()

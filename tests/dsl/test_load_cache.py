@@ -4,6 +4,7 @@ misses it; a spec with a mistake reports the same located message with or withou
 cache in tmp_path (the suite's own is a temp dir too: conftest)."""
 from __future__ import annotations
 
+import glob
 import json
 import os
 import shutil
@@ -16,13 +17,13 @@ from interp.dsl import cache, cachedir, parse as dslparse
 from interp.errors import SpecError
 from interp.runs.simulate import deal_record
 from interp.spec.compiler import load_game
-from interp.spec.resources import shipped_games
 from tests.conftest import ROOT
 
 TINY = os.path.join(ROOT, "docs", "examples", "tiny.yaml")
 
 # In a new process: load every shipped spec, play two seeded random deals of each, and print the records with
-# how many DSL texts were parsed and how many code objects compiled (not taken from the cache).
+# how many DSL texts were parsed and how many code objects compiled (not taken from the cache), and whether lark
+# was imported (by the imports, by the loads).
 PLAY_ALL = """
 import glob, json, sys
 from interp.dsl import cache
@@ -38,11 +39,13 @@ def counted_code(self, source, filename, mode):
     made["compiled"] += type(self.codes.get((source, filename, mode))) is not cache.CodeType
     return code(self, source, filename, mode)
 dslparse._parsed, cache.Store.code = counted_parse, counted_code
+lark = {"imported": "lark" in sys.modules}
 records = {}
 for path in sorted(glob.glob("games/*.yaml")):
     game = load_game(path)
     records[path] = [deal_record(game, i, 7, None, None, "random") for i in range(2)]
-print(json.dumps({"made": made, "records": records}, sort_keys=True, default=str))
+lark["loaded"] = "lark" in sys.modules
+print(json.dumps({"made": made, "records": records, "lark": lark}, sort_keys=True, default=str))
 """
 
 
@@ -58,10 +61,11 @@ def test_every_shipped_spec_plays_the_same_from_a_warm_cache(tmp_path):
     cold = _play_all(tmp_path)
     assert cold["made"]["parsed"] > 500 and cold["made"]["compiled"] > 1000, cold["made"]  # nothing cached: all made
     specs = [p for p in tmp_path.glob("*.load") if not p.name.startswith("lark-grammar-")]
-    # a file per shipped spec (and one of the grammar's parser tables, left out above)
-    assert len(specs) == len(cold["records"]) == len(shipped_games())
+    assert len(specs) == len(cold["records"]) == len(glob.glob(os.path.join(ROOT, "games", "*.yaml")))  # one per spec
+    assert cold["lark"] == {"imported": False, "loaded": True}  # imported to parse
     warm = _play_all(tmp_path)
     assert warm["made"] == {"parsed": 0, "compiled": 0}  # everything from the cache
+    assert warm["lark"] == {"imported": False, "loaded": False}  # no text to parse: lark never imported
     assert warm["records"] == cold["records"]
 
 

@@ -117,7 +117,7 @@ def test_not_good_scores_the_follower_best_with_weaker_extras(tmp_path):
     play(st, "not good")  # South's run of 5, and his runs of 3 (weaker): 5 + 3 + 3
     assert st.vars["runs_won"] == [0, 11]
     assert st.vars["seen"] == ["suit: South 5 A♥ K♥ Q♥ J♥ 10♥",
-                               "run: South 11 A♥ K♥ Q♥ J♥ 10♥ K♦ Q♦ J♦ K♣ Q♣ J♣"]
+                               "run: South 11 A♥ K♥ Q♥ J♥ 10♥, K♦ Q♦ J♦, K♣ Q♣ J♣"]  # a list of lists: commas
 
 
 @pytest.mark.parametrize("extras,claim,points", [("weaker", "5 to the AH", 11), ("all", "5 to the AH", 11),

@@ -118,7 +118,7 @@ CASES = [
     Case("enum-value", "visible: owner}", "visible: owners}", "owners",
          words=("'owners'", "'visible'"), hint="did you mean owner?"),
     Case("boolean-as-text", "    follow: true\n    must_trump", '    follow: "yes"\n    must_trump', '"yes"',
-         words=("'follow' must be a boolean",)),
+         words=("'follow' must be a boolean (true or false) or a condition",)),
     # -- compiler: declarations ---------------------------------------------------------------------------------
     Case("players-default-not-allowed", "players: {default: 3,", "players: {default: 5,", "default: 5", 9,
          words=("default player count 5", "allowed"), hint="players.allowed"),

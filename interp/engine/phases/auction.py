@@ -8,22 +8,32 @@ flags: `first_call` (only as a bidder's first call), `jump` (allowed without the
 (others may hold it), `then_pass` (its bidder may only pass afterwards), `after_lock` (still open to a bidder
 whom an earlier `then_pass` bid limited to passing) and a `when` condition, which sees `me`, `high` (the
 standing bid or none) and `mine` (the caller's own last bid or none).
-`won` statements run with `winner` and `high` bound; `all_pass` statements when nobody bid.
+`won` statements run with `winner` and `high` bound (and `doubled`, `calls`, `callers`); `all_pass`
+statements when nobody bid.
+
+Three general forms widen it. `passes: open`: a pass is not final (who passed may call again later), and the
+auction ends after `closing_passes` passes in a row following a call (default: one per other bidder), or when
+every bidder has passed in a row with no bid. `doubles: true` (with `team`, a seat expression on `me`: seats
+with the same value are partners): `double` an opponent's standing bid, `redouble` a double of your own side's
+bid; a new bid clears both; `won` reads `doubled` (0, 1 or 2). `order: duels`: the first bidder answers, each
+later bidder in turn challenges the survivor of the duels before: the challenger bids or passes, the answerer
+holds ("yes") or passes; who is left at the end wins at the standing bid, and when nobody bid at all the last
+survivor may still open (bid or pass).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from lark import Tree
-
 from interp.dsl.compile import Compiler, SourceRef, guarded, parse
+from interp.dsl.nodes import Tree
 from interp.dsl.reads import free_names
 from interp.engine.phases.base import Phase, with_locals
 from interp.engine.phases.progress import Progress
 from interp.engine.state import Event, Move
 
 PASS = Move("pass", None)
+DOUBLE, REDOUBLE = Move("double", None), Move("redouble", None)
 LOCALS = {"me": ("seat", None), "high": ("bid", None), "mine": ("bid", None)}  # what a special's `when` sees
 
 
@@ -57,7 +67,8 @@ class AuctionProgress(Progress):
     (3, ['order', 'turn', 'passed'], True, False)
     """
 
-    FIELDS = __slots__ = ("order", "turn", "passed", "spoken", "high", "high_by", "locked", "last", "over", "jumps")
+    FIELDS: tuple = ("order", "turn", "passed", "spoken", "high", "high_by", "locked", "last", "over", "jumps")
+    __slots__ = FIELDS
     order: list
     turn: int
     passed: list
@@ -84,6 +95,45 @@ class AuctionProgress(Progress):
         other.order, other.turn, other.passed, other.spoken = self.order[:], self.turn, self.passed[:], self.spoken[:]
         other.high, other.high_by, other.locked, other.last = self.high, self.high_by, self.locked[:], self.last[:]
         other.over, other.jumps = self.over, self.jumps
+        return other
+
+
+class FormsProgress(AuctionProgress):
+    """The progress of an auction with open passes, doubles or duels (the module docstring): an `AuctionProgress`
+    and the passes in a row (`run`), whether the standing bid is `doubled` (0, 1, 2), in duels the places of the
+    `survivor` and the `challenger`, and each bidder's team (`sides`, with doubles). A plain auction keeps the
+    shorter record, so that its saves read as before.
+
+    >>> ph = FormsProgress.start([1, 2, 0], True, [1, 0, 1], duels=True)
+    >>> ph.turn, ph.survivor, ph.challenger, ph["sides"], ph.copy().sides is ph.sides
+    (1, 0, 1, [1, 0, 1], False)
+    """
+
+    FIELDS: tuple = AuctionProgress.FIELDS + ("run", "doubled", "survivor", "challenger", "sides")
+    __slots__ = ("run", "doubled", "survivor", "challenger", "sides")
+    run: int
+    doubled: int
+    survivor: int
+    challenger: int
+    sides: list
+
+    @classmethod
+    def start(cls, order: list, jumps: bool, sides: list | None = None, duels: bool = False) -> "FormsProgress":
+        """The progress before anyone speaks; in duels the second bidder speaks first."""
+        ph = super().start(order, jumps)
+        assert isinstance(ph, FormsProgress)
+        ph.run, ph.doubled, ph.survivor, ph.challenger, ph.sides = 0, 0, 0, 1, sides or []
+        if duels and len(order) > 1:
+            ph.turn = 1
+        return ph
+
+    def copy(self) -> "FormsProgress":
+        other = FormsProgress.__new__(FormsProgress)
+        for name in AuctionProgress.FIELDS:
+            value = getattr(self, name)
+            setattr(other, name, value[:] if isinstance(value, list) else value)
+        other.run, other.doubled, other.survivor = self.run, self.doubled, self.survivor
+        other.challenger, other.sides = self.challenger, self.sides[:]
         return other
 
 
@@ -123,16 +173,24 @@ class AuctionPhase(Phase):
     needed: `offers[row][high + 1]` (and `locked_offers` for a bidder limited to passing), row = `jumps` + 2 for
     a bidder's first call, lists the pass and then in ladder order the bids that may follow the standing bid
     `high`, as an `Offers`. `holdable[high + 1]` says whether a standing bid `high` may
-    be held (by a bidder seated before its maker; never with no bid yet)."""
+    be held (by a bidder seated before its maker; never with no bid yet).
+
+    `open_passes`, `closing` (passes in a row that close the auction after a call; None: one per other bidder),
+    `doubles` with `team` (a seat expression on `me`), and `duels` are the general forms of the module docstring."""
 
     type_name = "auction"
     __slots__ = ("bidders", "jumps", "hold", "once", "special", "won", "all_pass", "normal_above",
                  "offers", "locked_offers", "bid_moves", "hold_moves", "names", "locking", "call_events",
-                 "holdable")
+                 "holdable", "open_passes", "closing", "doubles", "team", "duels", "forms")
 
     def __init__(self, pid: str, when: Callable | None, bidders: Callable, jumps: Callable, hold: str, once: bool,
-                 special: dict, won: Callable | None, all_pass: Callable | None, label: str, names: tuple):
+                 special: dict, won: Callable | None, all_pass: Callable | None, label: str, names: tuple,
+                 open_passes: bool = False, closing: int | None = None, team: Callable | None = None,
+                 duels: bool = False):
         super().__init__(pid, when, label)
+        self.open_passes, self.closing, self.team, self.duels = open_passes, closing, team, duels
+        self.doubles = team is not None
+        self.forms = open_passes or duels or self.doubles  # its progress is a FormsProgress
         ladder = len(names)
         self.bidders, self.jumps, self.hold, self.once = bidders, jumps, hold, once
         self.special: dict[int, Special] = dict(sorted(special.items()))  # in ladder order
@@ -152,6 +210,11 @@ class AuctionPhase(Phase):
                                          for index in range(ladder))
         self.names = names  # the ladder's names, by rung (the notation of a bid)
         self.call_events: list[list] = []  # by seat, by call (call_event): the `bid` event, built once
+
+    @property
+    def holds(self) -> bool:
+        """Whether this auction ever offers a hold (`hold: later`, or the answers of duels)."""
+        return self.hold != "none" or self.duels
 
     def _offers(self, high: int, row: int, locked: bool) -> Offers:
         """The pass and the bids that may follow the standing bid `high` as far as it and whether this is the bidder's first
@@ -190,20 +253,31 @@ class AuctionPhase(Phase):
             special[index] = Special(bool(flags.get("first_call", False)), bool(flags.get("jump", False)),
                                      bool(flags.get("holdable", True)), bool(flags.get("then_pass", False)), free,
                                      bound, bool(flags.get("after_lock", False)))
-        local = {"winner": ("seat", None), "high": ("bid", None)}
+        local = {"winner": ("seat", None), "high": ("bid", None), "doubled": ("int", None),
+                 "calls": ("list[bid]", None), "callers": ("list[seat]", None)}
         won = cc.stmts("won", local) if "won" in spec else None
         all_pass = cc.stmts("all_pass") if "all_pass" in spec else None
         hold = spec.get("hold", "none")
         jumps = spec.get("jumps", False)
         jumps = cc.expr("jumps", "bool") if isinstance(jumps, str) else (lambda st, fixed=bool(jumps): fixed)
+        open_passes, duels = spec.get("passes", "final") == "open", spec.get("order", "turns") == "duels"
+        _check_forms(cc, spec, open_passes, duels)
+        team = cc.expr("team", "seat", {"me": ("seat", None)}) if spec.get("doubles") else None
+        closing = int(spec["closing_passes"]) if "closing_passes" in spec else None
         return cls(spec["id"], cc.when(), bidders, jumps, hold, bool(spec.get("once", False)), special, won,
-                   all_pass, spec.get("label", ""), tuple(cc.c.bid_names))
+                   all_pass, spec.get("label", ""), tuple(cc.c.bid_names), open_passes, closing, team, duels)
 
     def start(self, st) -> None:
-        st.ph = AuctionProgress.start(list(self.bidders(st)), bool(self.jumps(st)))
+        order = list(self.bidders(st))
+        team = self.team
+        if not self.forms:
+            st.ph = AuctionProgress.start(order, bool(self.jumps(st)))
+            return
+        sides = [] if team is None else [with_locals(st, {"me": seat}, team) for seat in order]
+        st.ph = FormsProgress.start(order, bool(self.jumps(st)), sides, self.duels)
 
     def progress_of(self, values: dict) -> AuctionProgress:
-        return AuctionProgress.of(values)
+        return FormsProgress.of(values) if self.forms else AuctionProgress.of(values)
 
     def actor(self, st) -> int | None:
         ph = st.ph
@@ -216,6 +290,9 @@ class AuctionPhase(Phase):
         ph = st.ph
         i = ph.turn
         at = ph.high + 1
+        if self.duels and i == ph.survivor and ph.challenger < len(ph.order):  # the answerer: yes or pass
+            flags = self.special.get(ph.high)
+            return [PASS, self.hold_moves[ph.high]] if flags is None or flags.holdable else [PASS]
         row = ph.jumps + (0 if ph.spoken[i] else 2)
         if ph.locked[i]:
             offers = self.locked_offers[row][at]
@@ -226,7 +303,7 @@ class AuctionPhase(Phase):
             offers = self.offers[row][at]
             if offers is None:
                 offers = self._offers(at - 1, row, False)
-            hold = self.holdable[at] and ph.order.index(ph.high_by) > i  # a bid made by a later bidder
+            hold = self.holdable[at] and not self.duels and ph.order.index(ph.high_by) > i  # made by a later bidder
         moves = list(offers.plain)
         if offers.checked:
             left_out = 0  # checked moves not offered so far (each place after them is one less)
@@ -237,7 +314,20 @@ class AuctionPhase(Phase):
                     left_out += 1
         if hold:
             moves.insert(1, self.hold_moves[at - 1])  # after the pass, before the bids
+        if self.doubles and at > 0:
+            moves[1:1] = self._doubles(ph, i)
         return moves
+
+    def _doubles(self, ph, i: int) -> list:
+        """The double or redouble the bidder at `i` may make: a double of an opponent's standing bid not yet
+        doubled, a redouble of a double of his own side's bid."""
+        sides = ph.sides
+        own = sides[i] == sides[ph.order.index(ph.high_by)]
+        if ph.doubled == 0 and not own:
+            return [DOUBLE]
+        if ph.doubled == 1 and own:
+            return [REDOUBLE]
+        return []
 
     def allows(self, st, bound: Callable, i: int) -> bool:
         """Whether `bound`, the part of a special bid's `when` that reads its locals, holds for the bidder at `i`
@@ -262,9 +352,17 @@ class AuctionPhase(Phase):
         kind = move.kind
         if kind == "pass":
             history.append([st.deal_no, seat, "pass"])
-            passed[i] = True
+            passed[i] = not self.open_passes
+            if self.forms:
+                ph.run += 1
             call = 0
+        elif kind in ("double", "redouble"):
+            history.append([st.deal_no, seat, kind])
+            ph.doubled, ph.run = (1, 0) if kind == "double" else (2, 0)
+            call = 1 + 2 * len(self.names) + ph.doubled - 1
         else:
+            if self.forms:
+                ph.run, ph.doubled = 0, ph.doubled if kind == "hold" else 0
             value = move.value
             ph.high, ph.high_by = value, seat
             if kind == "bid":
@@ -281,6 +379,10 @@ class AuctionPhase(Phase):
         except IndexError:  # the seat's first call with this phase: its row is built
             event = self.call_event(seat, call)
         st.events.append(event)
+        if self.duels:
+            return self._duel_next(st, i, kind == "pass")
+        if self.open_passes:
+            return self._open_next(st, i)
         # the next bidder: the first after this one who has not passed (nor spoken, with `once`), if any is left
         n = len(passed)
         if self.once:
@@ -308,12 +410,49 @@ class AuctionPhase(Phase):
         ph.turn = k
         return False
 
+    def _open_next(self, st, i: int) -> bool:
+        """With passes not final: the auction ends after the closing passes in a row following a call, or after
+        every bidder has passed with no bid; else the next bidder speaks. Whether it is over."""
+        ph = st.ph
+        n = len(ph.order)
+        closing = n if ph.high < 0 else (n - 1 if self.closing is None else self.closing)
+        if ph.run >= closing:
+            self.finish(st)
+            return True
+        ph.turn = i + 1 if i + 1 < n else 0
+        return False
+
+    def _duel_next(self, st, i: int, passed: bool) -> bool:
+        """In duels: after a challenger's bid the answerer speaks, after a hold the challenger again; a pass ends
+        the duel (the other survives) and the next bidder challenges the survivor. After the last duel the survivor
+        wins at the standing bid, or, when nobody bid, may still open. Whether the auction is over."""
+        ph = st.ph
+        n = len(ph.order)
+        if ph.challenger >= n:  # the survivor's own call, nobody having bid
+            self.finish(st)
+            return True
+        if not passed:
+            ph.turn = ph.survivor if i == ph.challenger else ph.challenger
+            return False
+        if i == ph.survivor:
+            ph.survivor = ph.challenger
+        ph.challenger += 1
+        if ph.challenger < n:
+            ph.turn = ph.challenger
+        elif ph.high >= 0:
+            self.finish(st)
+            return True
+        else:
+            ph.turn = ph.survivor
+        return False
+
     def call_event(self, seat: int, call: int) -> Event:
-        """The event of `seat` making call number `call` (0 a pass, then each bid, then each hold, in ladder order),
+        """The event of `seat` making call number `call` (0 a pass, then each bid, then each hold, in ladder order,
+        then a double and a redouble),
         from a table built with the seat's first call and then shared by every deal (an event is never changed
         once logged), as a trick phase's `play` events are."""
         rows = self.call_events
-        calls = (PASS,) + self.bid_moves + self.hold_moves
+        calls = (PASS,) + self.bid_moves + self.hold_moves + (DOUBLE, REDOUBLE)
         while len(rows) <= seat:
             rows.append([Event("bid", len(rows), (), move, None, self.id) for move in calls])
         return rows[seat][call]
@@ -326,10 +465,27 @@ class AuctionPhase(Phase):
             if self.all_pass is not None:
                 self.all_pass(st)
             return
-        bid = st.game.bids[ph.high]
-        st.events.append(Event("auction", ph.high_by, (), ph.high, None, self.id))
+        bids = st.game.bids
+        doubled = ph.doubled if self.doubles else 0
+        made = self.bids_made(st) if self.won is not None else []
+        st.events.append(Event("auction", ph.high_by, (), [ph.high, doubled] if doubled else ph.high, None, self.id))
         if self.won is not None:
-            with_locals(st, {"winner": ph.high_by, "high": bid}, self.won)
+            with_locals(st, {"winner": ph.high_by, "high": bids[ph.high], "doubled": doubled,
+                             "calls": [bids[e.value.value] for e in made], "callers": [e.seat for e in made]},
+                        self.won)
+
+    def bids_made(self, st) -> list:
+        """The `bid` events of the bids made in this auction, in order (read back from the deal's log, up to the
+        end of an earlier auction of this phase in the same deal)."""
+        made, events = [], st.events
+        for at in range(len(events) - 1, st.deal_events - 1, -1):
+            event = events[at]
+            if event.phase == self.id:
+                if event.kind == "auction":
+                    break
+                if event.kind == "bid" and event.value.kind == "bid":
+                    made.append(event)
+        return made[::-1]
 
     def explain(self, st, text: str) -> str:
         """Why a typed call is not legal: unknown name, not high enough, a skipped step, a hold not allowed."""
@@ -338,6 +494,8 @@ class AuctionPhase(Phase):
         legal = self.legal(st)
         offered = ", ".join(self.describe(st, m) for m in legal)
         high = game.bids[ph.high] if ph.high >= 0 else None
+        if word in ("double", "redouble", "x", "xx"):
+            return self._explain_double(st, word in ("double", "x"), offered)
         if word in ("hold", "same"):
             if high is None:
                 return "there is no bid to hold yet"
@@ -354,9 +512,19 @@ class AuctionPhase(Phase):
             return f"{bid.label} is not allowed now (you may say: {offered})"
         return f"bids go up one step at a time; you may say: {offered}"
 
+    def _explain_double(self, st, double: bool, offered: str) -> str:
+        ph = st.ph
+        if not self.doubles:
+            return f"this auction has no doubles; you may say: {offered}"
+        if ph.high < 0:
+            return f"there is no bid to double yet; you may say: {offered}"
+        if double:
+            return (f"you may double only an opponent's bid not doubled yet; you may say: {offered}")
+        return f"you may redouble only a double of your side's bid; you may say: {offered}"
+
     def notation(self, st, move: Move) -> str:
-        if move.kind == "pass":
-            return "pass"
+        if move.kind in ("pass", "double", "redouble"):
+            return move.kind
         if move.kind == "hold":
             return "hold"
         return self.names[move.value]
@@ -366,13 +534,16 @@ class AuctionPhase(Phase):
             return f"hold ({st.game.bids[move.value].label})"
         if move.kind == "bid":
             return st.game.bids[move.value].label
-        return "pass"
+        return move.kind
 
     def prompt(self, st) -> str:
         ph = st.ph
         if ph.high < 0:
             return "your call (no bid yet)"
-        return f"your call (standing bid {st.game.bids[ph.high].label})"
+        doubled = ("", " doubled", " redoubled")[ph.doubled] if self.doubles else ""
+        if self.duels and ph.turn == ph.survivor and ph.challenger < len(ph.order):
+            return f"{st.game.bids[ph.high].label}? (hold or pass)"
+        return f"your call (standing bid {st.game.bids[ph.high].label}{doubled})"
 
 
 def _when_parts(cc, key: tuple) -> tuple:
@@ -395,3 +566,17 @@ def _when_parts(cc, key: tuple) -> tuple:
         node = nodes[0] if len(nodes) == 1 else Tree("and_", nodes)
         return guarded(Compiler(cc.c.scope, source, LOCALS).expr(node), source)
     return part(parts[:lead]), part(parts[lead:])
+
+
+def _check_forms(cc, spec: dict, open_passes: bool, duels: bool) -> None:
+    """Refuse keys that do not go together: duels with `once`, `hold` or open passes; `closing_passes` without
+    open passes; `doubles` without a `team`."""
+    if duels and (open_passes or spec.get("once") or spec.get("hold", "none") != "none"):
+        raise cc.error("order: duels has its own turns: leave out passes: open, once and hold", "order",
+                       "in duels the answerer holds or passes, the challenger bids or passes")
+    if "closing_passes" in spec and not open_passes:
+        raise cc.error("closing_passes needs passes: open", "closing_passes",
+                       "with final passes the auction ends when one bidder is left")
+    if spec.get("doubles") and "team" not in spec:
+        raise cc.error("doubles need a team: a seat expression on me, the same for partners", "doubles",
+                       "e.g. team: \"if me == seats[0] or me == seats[2] then seats[0] else seats[1]\"")

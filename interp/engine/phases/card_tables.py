@@ -84,17 +84,21 @@ class CardTable:
                 {str(r): v for r, v in table.items()}
         return cls(None, tables, default, PerCard(lambda st: ()))
 
-    def values(self, st, trump: str | None) -> list:
-        return self.per_card.values(st, trump, lambda: self.work_out(st, trump))
+    def values(self, st, trump: str | None, suits: list | None = None) -> list:
+        """Every card's value with this `trump`; `suits`: the cards' effective suits, if the phase has them (a
+        per-rank table picks the `trump` part for the cards whose effective suit is the trump)."""
+        key = trump if suits is None or self.fn is not None else (trump, tuple(suits))
+        return self.per_card.values(st, key, lambda: self.work_out(st, trump, suits))
 
-    def work_out(self, st, trump: str | None) -> list:
+    def work_out(self, st, trump: str | None, suits: list | None = None) -> list:
         deck = st.game.deck
         base = getattr(deck, self.default)
         if self.fn is not None:
             fn = self.fn
             return [with_locals(st, {"card": c, "trump": trump}, fn) for c in range(len(deck))]
         out = []
+        suit_of = suits or deck.suit_of
         for c in range(len(deck)):
-            table = self.tables.get("trump" if deck.suit_of[c] == trump else "plain")
+            table = self.tables.get("trump" if suit_of[c] == trump else "plain")
             out.append(base[c] if table is None else table.get(deck.rank_name[c], 0))
         return out

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from lark import Tree
-
 from interp.dsl import types as T
 from interp.dsl.calls import DECK_ONLY
 from interp.dsl.compile import Compiler, SourceRef, guarded, parse
+from interp.dsl.nodes import Tree
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
 from interp.engine.phases.base import Bound, Phase, either, kept_where, with_locals
 from interp.engine.phases.progress import Progress

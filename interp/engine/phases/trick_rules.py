@@ -4,11 +4,13 @@ the phase reads (`TrickRules`), its announcements and `lead_from`, and its progr
 phases.trick_legality; phases.tricks runs the play."""
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from interp.engine.phases.base import Phase
 from interp.engine.phases.card_tables import CardTable, PerCard
 from interp.engine.phases.progress import Progress
+from interp.engine.phases.trick_calls import value_of
+from interp.engine.phases.trick_suits import SuitRule, SuitSets
 from interp.engine.state import Move
 
 ZONE_SEAT = -1  # who "played" a card turned up from a zone
@@ -18,7 +20,9 @@ BASIC_TRICK_LOCALS = frozenset({"winner", "trick_no"})  # the locals `on_trick` 
 
 class Announcement(NamedTuple):
     """An optional call before a card. `trick_no`: the only trick at which `when` can hold (its condition
-    requires `trick_no == N`, found when it compiles), or None: it is checked at every card."""
+    requires `trick_no == N`, found when it compiles), or None: it is checked at every card. With `for:`
+    parameters (`params`: (name, list closure, type) each, `domains` their known names), each value makes its own
+    move (phases.trick_calls), labelled by the `template` (None: the move's name)."""
     name: str
     label: str
     when: Callable | None
@@ -26,6 +30,9 @@ class Announcement(NamedTuple):
     bots: Callable | None
     trick_no: int | None
     move: Move  # Move("option", name), built once
+    params: tuple = ()
+    domains: tuple = ()
+    template: Any = None
 
 
 class TrickProgress(Progress):
@@ -40,11 +47,17 @@ class TrickProgress(Progress):
     """
 
     FIELDS = ("players", "leader", "trick", "by", "turn", "order", "no", "trump", "first", "over", "total",
-              "escape", "said", "strength", "points")
-    # beside the fields, not one of them: the orders of play by leader for these players (see `orders_for`)
-    __slots__ = FIELDS + ("orders",)
+              "escape", "said", "strength", "points", "suits", "rules")
+    # fields that read as absent while None: a phase without effective suits or varying rules saves (and digests)
+    # exactly as before they existed, and a save without them reads back
+    OPTIONAL = ("suits", "rules")
+    ALWAYS = FIELDS[:-len(OPTIONAL)]
+    # beside the fields, not one of them: the orders of play by leader for these players (see `orders_for`), and
+    # the tables made from `suits` (`TrickRules.suit_sets`)
+    __slots__ = FIELDS + ("orders", "sets")
 
-    def __init__(self, players: list, leader, trump, total, escape: list, strength, points, orders: dict | None):
+    def __init__(self, players: list, leader, trump, total, escape: list, strength, points, orders: dict | None,
+                 suits: list | None = None):
         self.players, self.leader, self.turn, self.no, self.trump = players, leader, 0, 0, trump
         self.trick: list = []  # the cards of the trick in play, and who played each (`by`)
         self.by: list = []
@@ -52,14 +65,26 @@ class TrickProgress(Progress):
         self.first, self.over, self.total, self.escape = True, False, total, escape
         self.said: list = []
         self.strength, self.points = strength, points
+        self.suits = suits  # each card's effective suit (a `suit:` key), or None: its printed suit
+        self.rules: list | tuple | None = None  # the trick's (follow, must_trump, overtrump, must_beat) if any varies
         self.orders = orders
+        self.sets = None
 
     @classmethod
     def of(cls, values) -> "TrickProgress":
         """The progress with the fields of `values` (a mapping of every field, e.g. a saved state's dict)."""
-        progress = super().of(values)
-        progress.orders = None
+        progress = super().of({**dict.fromkeys(cls.OPTIONAL), **values})
+        progress.orders = progress.sets = None
         return progress
+
+    def __iter__(self):
+        yield from self.ALWAYS
+        for name in self.OPTIONAL:
+            if getattr(self, name) is not None:
+                yield name
+
+    def __len__(self) -> int:
+        return len(self.ALWAYS) + sum(getattr(self, name) is not None for name in self.OPTIONAL)
 
     def copy(self) -> "TrickProgress":
         """An independent copy (its lists copied), as `State.copy` makes of a dict."""
@@ -68,7 +93,8 @@ class TrickProgress(Progress):
         other.turn, other.order, other.no, other.trump = self.turn, self.order[:], self.no, self.trump
         other.first, other.over, other.total, other.escape = self.first, self.over, self.total, _copied(self.escape)
         other.said, other.strength, other.points = self.said[:], _copied(self.strength), _copied(self.points)
-        other.orders = self.orders  # shared: its orders are never changed in place
+        other.suits, other.rules = _copied(self.suits), self.rules
+        other.orders, other.sets = self.orders, self.sets  # shared: never changed in place
         return other
 
 
@@ -94,7 +120,7 @@ class TrickRules(Phase):
                  "overtrump", "on_trick", "after_first", "lead_from", "allowed", "escape", "escape_wins",
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
                  "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events",
-                 "move_lists", "rotations", "start_events")
+                 "move_lists", "rotations", "start_events", "must_beat", "suit_rule", "varying", "until", "texts")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -102,7 +128,9 @@ class TrickRules(Phase):
                  after_first: Callable | None, lead_from: LeadFrom | None, allowed: Callable | None,
                  escape: Callable | None, escape_memo: PerCard | None, escape_wins: Callable | None,
                  announcements: list, strength: CardTable | None, card_points: CardTable | None,
-                 trump_exempt: Callable | None, trick_locals: frozenset = frozenset()):
+                 trump_exempt: Callable | None, trick_locals: frozenset = frozenset(), must_beat: bool = False,
+                 suit_rule: SuitRule | None = None, varying: dict | None = None, until: Callable | None = None,
+                 texts: dict | None = None):
         super().__init__(pid, when, label)
         self.players, self.leader, self.count = players, leader, count
         self.hand, self.won, self.unclaimed = hand, won, unclaimed
@@ -124,6 +152,44 @@ class TrickRules(Phase):
         self.move_lists: dict = {}  # frozenset of cards -> their moves in card order (PlainTricksPhase.listed)
         self.rotations: dict = {}  # tuple of players -> their orders of play by leader (orders_for)
         self.start_events: dict = {}  # (trump, *escape cards) -> the `tricks` event a start logs, built once
+        self.must_beat = must_beat
+        self.suit_rule = suit_rule  # each card's effective suit, from the trump (None: its printed suit)
+        # the follow rules written as expressions, worked out at each trick ({rule name: condition}), and `until`
+        self.varying: dict = varying or {}
+        self.until = until
+        self.texts: dict = texts or {}  # the spec's text of `suit`, `until` and the varying rules, for `interp rules`
+
+    def rules(self, ph) -> tuple:
+        """The trick's (follow, must_trump, overtrump, must_beat): worked out at its start when one varies."""
+        return ph.rules or self.fixed_rules()
+
+    def call_of(self, deck, name: str) -> tuple:
+        """The announcement the option `name` makes, and its parameters' values ({} without `for:`)."""
+        for a in self.announcements:
+            if a.name == name and not a.params:
+                return a, {}
+            if a.params and name.startswith(a.name + " "):
+                words = name[len(a.name) + 1:].split(" ")
+                if len(words) == len(a.params):
+                    return a, {var: value_of(w, t, deck) for (var, _, t), w in zip(a.params, words)}
+        raise KeyError(name)
+
+    def fixed_rules(self) -> tuple:
+        """(follow, must_trump, overtrump, must_beat) as written (those written as expressions: false)."""
+        return self.follow, self.must_trump, self.overtrump, self.must_beat
+
+    def suits_of(self, st) -> list:
+        """Each card's suit in this phase: its effective suit (`suit:`), else its printed one."""
+        return st.ph.suits or st.game.deck.suit_of
+
+    def suit_sets(self, st) -> SuitSets | None:
+        """The tables made from the effective suits (None without a `suit:` key), made once per phase start."""
+        ph = st.ph
+        sets = ph.sets
+        if sets is None and ph.suits is not None and self.suit_rule is not None:
+            deck = st.game.deck
+            sets = ph.sets = self.suit_rule.sets(ph.suits, ph.strength or deck.rank_of, deck.suits)
+        return sets
 
     def led_suit(self, ph, suit_of) -> str | None:
         """The suit to follow: that of the trick's first card that is not an escape card (None: free lead)."""

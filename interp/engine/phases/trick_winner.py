@@ -1,4 +1,5 @@
-"""Who wins a trick: the best card of the suit led or, once trumped, the best trump (`strength` orders a suit);
+"""Who wins a trick: the best card of the suit led or, once trumped, the best trump (`strength` orders a suit; the
+suits are the effective ones, `suit:`);
 escape cards never win (unless `escape_wins` says the led one does), a card led from a zone wins only if it
 `can_win` and credits whom `credit` names; and the seat winning so far, for bots and for `trump_exempt`."""
 from __future__ import annotations
@@ -21,7 +22,7 @@ class TrickWinner(TrickRules):
             return self.rare_winner(st)
         # the common case, a player's card leads: the best card of the suit led or, once trumped, the best trump
         deck = st.game.deck
-        suit_of, rank_of, trump = deck.suit_of, ph.strength or deck.rank_of, ph.trump
+        suit_of, rank_of, trump = ph.suits or deck.suit_of, ph.strength or deck.rank_of, ph.trump
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
         i = 0
         for card in trick:  # (the first card is passed over: it does not beat itself)
@@ -45,7 +46,7 @@ class TrickWinner(TrickRules):
                 and self.led_escape_wins(st):
             return first
         deck = st.game.deck
-        suit_of, rank_of = deck.suit_of, ph.strength or deck.rank_of
+        suit_of, rank_of = ph.suits or deck.suit_of, ph.strength or deck.rank_of
         led = suit_of[trick[0]] if not esc or trick[0] not in esc else self.led_suit(ph, suit_of)
         trump = ph.trump
         zone_out = first == ZONE_SEAT and not (lead_from is not None and lead_from.can_win(st))

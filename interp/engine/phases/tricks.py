@@ -30,13 +30,18 @@ from __future__ import annotations
 from interp.dsl.reads import words_in
 from interp.engine.phases.base import with_locals
 from interp.engine.phases.card_tables import PER_CARD_MEMO, CardTable, PerCard
+from interp.engine.phases.params import compile_for
 from interp.engine.phases.trick_legality import TrickLegality
 from interp.engine.phases.trick_rules import NO_CARDS, ZONE_SEAT, Announcement, LeadFrom, TrickProgress
+from interp.engine.phases.trick_suits import SuitRule
+from interp.engine.phases.turns import Template
 from interp.engine.state import Event, Move
 from interp.errors import SpecRuntimeError
 
 MOVE_LIST_MEMO = 4096  # sets of cards whose sorted moves a plain phase remembers (then it starts again)
 ORDERS_MEMO = 256  # sets of players whose orders of play a phase remembers (then it starts again)
+RULES = ("follow", "must_trump", "overtrump", "must_beat")  # the follow rules, in `TrickProgress.rules` order
+YAML_WORDS = frozenset({"yes", "no", "on", "off", "y", "n"})  # booleans written as words the DSL does not know
 
 
 class TricksPhase(TrickLegality):
@@ -55,16 +60,8 @@ class TricksPhase(TrickLegality):
         win_local = {"winner": ("seat", None), "trick_no": ("int", None), "cards": ("list[card]", None),
                      "players": ("list[seat]", None), "leader": ("seat", None), "last": ("bool", None),
                      "trick_points": ("num", None)}
-        said = {"me": ("seat", None), "trick_no": ("int", None)}
-        announcements = []
-        for i, ann in enumerate(spec.get("announcements") or []):
-            path = ("announcements", i)
-            when = cc.expr(path + ("when",), "bool", said) if "when" in ann else None
-            announcements.append(Announcement(
-                str(ann["name"]), str(ann.get("label", ann["name"])), when,
-                cc.stmts(path + ("do",), said) if "do" in ann else None,
-                cc.expr(path + ("bots",), "num", said) if "bots" in ann else None,
-                getattr(when, "requires", {}).get("trick_no"), Move("option", str(ann["name"]))))
+        announcements = [cls.announcement(cc, ann, ("announcements", i))
+                         for i, ann in enumerate(spec.get("announcements") or [])]
         lead_from = None
         if "lead_from" in spec:
             lf = spec["lead_from"]
@@ -75,7 +72,9 @@ class TricksPhase(TrickLegality):
                 cc.expr(("lead_from", "credit"), "seat") if "credit" in lf else (lambda st: None),
                 cc.expr(("lead_from", "then"), "seat") if "then" in lf else None,
             )
-        plain = not any(key in spec for key in ("escape", "allowed", "trump_exempt")) and not announcements
+        varying = {key: cls.rule(cc, key, trick_local) for key in RULES if isinstance(spec.get(key), str)}
+        plain = not any(key in spec for key in ("escape", "allowed", "trump_exempt", "suit", "until")) \
+            and not announcements and not varying and not spec.get("must_beat")
         kind = PlainTricksPhase if plain and cls is TricksPhase else cls
         return kind(
             spec["id"], cc.when(), spec.get("label", ""),
@@ -86,9 +85,14 @@ class TricksPhase(TrickLegality):
             won=cc.zone_name("won", per_seat=True),
             unclaimed=cc.zone_name("unclaimed", per_seat=False) if "unclaimed" in spec else None,
             trump=cc.expr("trump", "str") if "trump" in spec else (lambda st: None),
-            follow=bool(spec.get("follow", True)),
-            must_trump=bool(spec.get("must_trump", False)),
-            overtrump=bool(spec.get("overtrump", False)),
+            follow=spec.get("follow", True) is True,
+            must_trump=spec.get("must_trump", False) is True,
+            overtrump=spec.get("overtrump", False) is True,
+            must_beat=spec.get("must_beat", False) is True,
+            varying=varying,
+            suit_rule=SuitRule.compile(cc),
+            until=cc.expr("until", "bool") if "until" in spec else None,
+            texts={key: " ".join(str(spec[key]).split()) for key in ("suit", "until", *varying) if key in spec},
             on_trick=cc.stmts("on_trick", win_local) if "on_trick" in spec else None,
             after_first=cc.stmts("after_first_card") if "after_first_card" in spec else None,
             lead_from=lead_from,
@@ -109,6 +113,33 @@ class TricksPhase(TrickLegality):
             if "on_trick" in spec else frozenset(),
         )
 
+    @staticmethod
+    def rule(cc, key: str, local: dict):
+        """A follow rule written as a condition, worked out at each trick (a word such as "yes" is refused: the
+        rule is `true`, `false` or a condition)."""
+        text = str(cc.spec[key]).strip()
+        if text.lower() in YAML_WORDS:
+            raise cc.error(f"'{key}' must be a boolean (true or false) or a condition, not \"{text}\"", key,
+                           f"write {key}: true (no quotes), or a condition such as \"trick_no > 1\"")
+        return cc.expr(key, "bool", local)
+
+    @staticmethod
+    def announcement(cc, ann: dict, path: tuple) -> Announcement:
+        """An entry of `announcements`, with its `for:` parameters if it has some."""
+        said = {"me": ("seat", None), "trick_no": ("int", None), "cards": ("list[card]", None)}
+        named = {"me": ("seat", None)}
+        params = compile_for(cc, path, said)
+        for var, _, type_ in params:
+            named[var] = said[var]
+        when = cc.expr(path + ("when",), "bool", said) if "when" in ann else None
+        return Announcement(
+            str(ann["name"]), str(ann.get("label", ann["name"])), when,
+            cc.stmts(path + ("do",), said) if "do" in ann else None,
+            cc.expr(path + ("bots",), "num", said) if "bots" in ann else None,
+            getattr(when, "requires", {}).get("trick_no"), Move("option", str(ann["name"])), tuple(params),
+            tuple(said[var][1] for var, _, _ in params),
+            Template.compile(cc, path + ("label",), named) if params and "label" in ann else None)
+
     # -- flow -----------------------------------------------------------------------------------------------------
     def start(self, st) -> None:
         players = list(self.players(st))
@@ -117,10 +148,11 @@ class TricksPhase(TrickLegality):
             raise self.not_a_player(st, leader, players)
         trump = self.trump(st)
         escape = self.escape_cards(st)
+        suits = self.suit_rule.values(st, trump) if self.suit_rule is not None else None
         st.ph = TrickProgress(players, leader, trump, self.count(st) if self.count else None, escape,
-                              self.strength.values(st, trump) if self.strength else None,
-                              self.card_points.values(st, trump) if self.card_points else None,
-                              self.orders_for(players))
+                              self.strength.values(st, trump, suits) if self.strength else None,
+                              self.card_points.values(st, trump, suits) if self.card_points else None,
+                              self.orders_for(players), suits)
         key = (trump, *escape)
         event = self.start_events.get(key)
         if event is None:
@@ -147,6 +179,9 @@ class TricksPhase(TrickLegality):
         ph.by = by = []
         total = ph.total
         if total is not None and ph.no >= total:
+            ph.over = True
+            return
+        if self.until is not None and self.until(st):
             ph.over = True
             return
         players = ph.players
@@ -179,6 +214,21 @@ class TricksPhase(TrickLegality):
                     orders[leader] = order
             ph.order = order
         ph.turn = 0
+        if self.varying:
+            self.work_out_rules(st)
+
+    def work_out_rules(self, st) -> None:
+        """The follow rules of the trick about to start, when some are expressions; logged when they change."""
+        ph = st.ph
+        fixed = dict(zip(RULES, self.fixed_rules()))
+        varying = self.varying
+
+        def each(ctx) -> tuple:
+            return tuple(bool(varying[key](ctx)) if key in varying else fixed[key] for key in RULES)
+        rules = with_locals(st, {"trick_no": ph.no + 1}, each)
+        if ph.rules is None or tuple(ph.rules) != rules:
+            st.events.append(Event("rules", None, (), rules, phase=self.id))
+        ph.rules = rules
 
     def orders_for(self, players: list) -> dict:
         """The orders of play by leader for `players` ({leader: the seats from the leader on}, filled as leaders
@@ -234,7 +284,11 @@ class TricksPhase(TrickLegality):
             if move.kind == "option":
                 history.append([st.deal_no, seat, self.notation(st, move)])
                 self.announce(st, seat, move.value)
-                return False
+                if self.until is not None and not ph.trick and self.until(st):
+                    ph.over = True  # (at a lead: nothing is left in play)
+                elif self.varying:
+                    self.work_out_rules(st)  # (what it did may change them: closing a stock)
+                return ph.over
             if ph.said:
                 ph.said = []
         card = move.value
@@ -275,16 +329,28 @@ class TricksPhase(TrickLegality):
         return row[no]
 
     def announce(self, st, seat: int, name: str) -> None:
-        do = next(a.do for a in self.announcements if a.name == name)
+        call, values = self.call_of(st.game.deck, name)
         st.ph.said.append(name)
         st.events.append(Event("call", seat, value=name, phase=self.id))
-        if do is not None:
-            with_locals(st, {"me": seat, "trick_no": st.ph.no + 1}, do)
+        if call.do is not None:
+            with_locals(st, self.call_locals(st, seat, values), call.do)
+
+    def call_locals(self, st, seat: int, values: dict) -> dict:
+        """The locals an announcement's expressions see: `me`, `trick_no`, the trick's `cards`, its parameters."""
+        ph = st.ph
+        return {"me": seat, "trick_no": ph.no + 1, "cards": list(ph.trick), **values}
 
     def bot_score(self, st, seat: int, name: str):
         """How much the heuristic bot likes making an announcement (its `bots` expression; 0 without one)."""
-        fn = next(a.bots for a in self.announcements if a.name == name)
-        return 0 if fn is None else with_locals(st, {"me": seat, "trick_no": st.ph.no + 1}, fn)
+        call, values = self.call_of(st.game.deck, name)
+        return 0 if call.bots is None else with_locals(st, self.call_locals(st, seat, values), call.bots)
+
+    def call_label(self, ctx, seat: int | None, name: str) -> str:
+        """How announcement `name` reads (its label; with `for:` parameters, its label template filled in)."""
+        call, values = self.call_of(ctx.game.deck, name)
+        if call.template is None:
+            return call.label if not call.params else name
+        return with_locals(ctx, {"me": seat, **values}, lambda c: call.template.render(c, True))
 
     def end_trick(self, st) -> None:
         ph = st.ph
@@ -354,7 +420,8 @@ class TricksPhase(TrickLegality):
 
     def describe(self, st, move: Move) -> str:
         if move.kind == "option":
-            return next(a.label for a in self.announcements if a.name == move.value)
+            ph = st.ph
+            return self.call_label(st, ph.order[ph.turn] if ph.order else None, move.value)
         return super().describe(st, move)
 
     def prompt(self, st) -> str:

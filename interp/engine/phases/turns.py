@@ -26,18 +26,15 @@ everything a game remembers between turns (a standing declaration, the last capt
 """
 from __future__ import annotations
 
-import re
 from typing import Callable
 
-from lark import Tree
-
 from interp.dsl import types as T
-from interp.dsl.compile import Compiler, ShiftedSource, SourceRef, compile_holes, display as _text, parse
+from interp.dsl.compile import Compiler, SourceRef, compile_holes, display as _text, parse
+from interp.dsl.nodes import Tree
 from interp.dsl.reads import names_in
 from interp.engine.phases.base import _MISSING, Phase
+from interp.engine.phases.params import compile_for
 from interp.engine.state import Event, Move, tupled
-
-_FOR = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)
 
 
 class Template:
@@ -107,11 +104,13 @@ def _lines(cc, key, locals_: dict) -> list:
 
 
 class Action:
-    """A compiled action; `guards[j]` are the conjuncts of its `when` that need only the first j parameters."""
+    """A compiled action; `guards[j]` are the conjuncts of its `when` that need only the first j parameters;
+    `domains` the names each text parameter may take (its list's known names, e.g. the suits; None if unknown)."""
 
-    def __init__(self, name, params, guards, do, label, next_, log, bots):
+    def __init__(self, name, params, guards, do, label, next_, log, bots, domains=()):
         self.name, self.params, self.guards, self.do = name, params, guards, do
         self.label, self.next, self.log, self.bots = label, next_, log, bots
+        self.domains = tuple(domains) or (None,) * len(params)
 
 
 class TurnsPhase(Phase):
@@ -148,23 +147,7 @@ class TurnsPhase(Phase):
                 raise cc.error(f"two actions are named {name!r}", path + ("name",), "action names must be unique")
             names.add(name)
             local = dict(me)
-            params = []
-            clauses = a.get("for", [])
-            clauses = [clauses] if isinstance(clauses, str) else clauses
-            for j, clause in enumerate(clauses):
-                key = path + ("for",) if isinstance(a["for"], str) else path + ("for", j)
-                m = _FOR.match(str(clause))
-                if not m:
-                    raise cc.error("write for: 'name in list'", key)
-                var = m.group(1)
-                if var in local:
-                    raise cc.error(f"'{var}' is already a name here", key)
-                source = ShiftedSource(cc.c.doc, cc._p(key), m.start(2))
-                coll = Compiler(cc.c.scope, source, local).expr(parse(m.group(2), "expr", source))
-                if not T.is_list(coll.type):
-                    raise cc.error(f"'for' needs a list, not {coll.type}", key)
-                params.append((var, coll.fn, T.element(coll.type)))
-                local[var] = (T.element(coll.type), coll.domain)
+            params = compile_for(cc, path, local)
             guards = _guards(cc, path + ("when",), local, [p[0] for p in params]) if "when" in a else \
                 [[] for _ in range(len(params) + 1)]
             do = cc.stmts(path + ("do",), local) if "do" in a else None
@@ -172,7 +155,8 @@ class TurnsPhase(Phase):
             next_ = cc.expr(path + ("next",), "seat", local) if "next" in a else None
             log = _lines(cc, path + ("log",), local) if "log" in a else []
             bots = cc.expr(path + ("bots",), "num", local) if "bots" in a else None
-            actions.append(Action(name, params, guards, do, label, next_, log, bots))
+            actions.append(Action(name, params, guards, do, label, next_, log, bots,
+                                  [local[var][1] for var, _, _ in params]))
         return cls(
             spec["id"], cc.when(), spec.get("label", ""),
             actions=actions,

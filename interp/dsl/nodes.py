@@ -1,0 +1,93 @@
+"""The DSL's parse trees in classes of interp's own, so that compiling them needs no lark.
+
+lark parses DSL text into these trees (its `tree_class` option, interp.dsl.tables), with the shapes and names its
+grammar gives them; a spec's trees read back from the load cache (interp.dsl.cache) are made of them too, so a
+process whose trees all come from the cache never imports lark (with what it imports, about a third of importing
+interp's compiler). A node's children are `Tree`s, tokens (`str`s with a `type`, the terminal's name, and a
+`start_pos`: lark's `Token`, or `Token` here when read from the cache) and None for an optional part left out.
+Only what interp reads of a tree is here: `data`, `children`, `meta.start_pos` (where the node starts, to locate
+an error) and two walks.
+
+>>> tree = Tree("neg", [Token("NAME", "x", 1)])
+>>> tree.meta.empty, [str(v) for v in tree.scan_values(is_name)], [t.data for t in tree.iter_subtrees()]
+(True, ['x'], ['neg'])
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+
+class Meta:
+    """Where a node starts in its text (`start_pos`, and `container_start_pos` for a node inlined from a bracket);
+    `empty` while unknown."""
+
+    start_pos: int
+    container_start_pos: int
+
+    def __init__(self) -> None:
+        self.empty = True
+
+
+class Tree:
+    """A rule's node: its name (`data`, as the grammar's alias or rule names it) and its children."""
+
+    __slots__ = ("data", "children", "_meta")
+
+    def __init__(self, data: str, children: list, meta: Meta | None = None) -> None:
+        self.data = data
+        self.children = children
+        self._meta = meta
+
+    @property
+    def meta(self) -> Meta:
+        if self._meta is None:
+            self._meta = Meta()
+        return self._meta
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tree) and self.data == other.data and self.children == other.children
+
+    def __hash__(self) -> int:
+        return hash((self.data, tuple(self.children)))
+
+    def __repr__(self) -> str:
+        return f"Tree({self.data!r}, {self.children!r})"
+
+    def iter_subtrees(self) -> Iterator[Tree]:
+        """This node and every node under it (each once; in no particular order)."""
+        todo = [self]
+        while todo:
+            node = todo.pop()
+            yield node
+            todo.extend(child for child in node.children if isinstance(child, Tree))
+
+    def scan_values(self, pred: Callable[[Any], bool]) -> Iterator[Any]:
+        """The children under this node that are no Tree (tokens, None) and satisfy `pred`, left to right."""
+        todo: list = [self]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, Tree):
+                todo.extend(reversed(node.children))
+            elif pred(node):
+                yield node
+
+
+class Token(str):
+    """A token read back from the load cache: its text, the terminal's name (`type`) and where it starts, as lark's
+    Token has them."""
+
+    type: str
+    start_pos: int | None
+
+    def __new__(cls, type: str, value: str, start_pos: int | None = None) -> Token:
+        token = super().__new__(cls, value)
+        token.type, token.start_pos = type, start_pos
+        return token
+
+    def __repr__(self) -> str:
+        return f"Token({self.type!r}, {str(self)!r})"
+
+
+def is_name(value: Any) -> bool:
+    """Whether a child is a NAME token."""
+    return isinstance(value, str) and getattr(value, "type", None) == "NAME"
