@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC_PATH = os.path.join(ROOT, "docs", "spec-language.md")
 TINY = os.path.join(ROOT, "docs", "examples", "tiny.yaml")
 SCHEMA = os.path.join(ROOT, "schema", "game.schema.json")
-COMMON_PHASE_KEYS = ("id", "type", "when", "label", "goto")
+COMMON_PHASE_KEYS = ("id", "type", "when", "label", "goto", "insert_before", "insert_after")
 DOCUMENTED_ELSEWHERE = {"turns"}  # phase types whose keys are documented with their game (turns: Mitten)
 
 

@@ -74,6 +74,8 @@ class Repairs:
             hand = [z for z, s in self.owners.items() if s == event.seat]
             must = [m for m in cards if hand and not self.allowed(m.value, hand[0])]  # it cannot keep these
             return self.rng.choice(must or cards) if cards else None
+        elif kind == "choose" and isinstance(value, tuple):  # a choice logged with its templated question
+            move = value[0]
         else:  # bid, choose, a discard the viewer saw
             move = value
         return move if move in legal else None

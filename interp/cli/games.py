@@ -48,6 +48,23 @@ def sample_deals(game) -> None:
             steps += 1
             if steps > 100000:
                 raise InterpError(f"{game.path}: a sample deal with {n} players never ends")
+        check_facts(st, n)
+
+
+def check_facts(st, n: int) -> None:
+    """The facts of a sample deal (not a void one) must meet their limits: a SpecError at the limit broken."""
+    from interp.engine.facts import broken_limit
+    from interp.errors import SpecError
+    if st.deals and st.deals[-1].get("redeal"):
+        return
+    broken = broken_limit(st)
+    if broken is None:
+        return
+    decl, message, key = broken
+    where, line = decl.limits.places.get(key, (None, None))
+    limit = f"facts.{decl.name}." + (key if isinstance(key, str) else f"check[{key}]")
+    raise SpecError(f"with {n} players a sample deal broke a limit of fact '{decl.name}': {message}", where,
+                    f"the deal was played by the rules: if they allow it, change {limit} (a variant may)", line)
 
 
 def cmd_rules(args, console: Console) -> int:

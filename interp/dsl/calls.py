@@ -4,6 +4,7 @@ define's use: written in place when short, else compiled once and shared (tabled
 inputs) where its value allows."""
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from interp.dsl import types as T
@@ -84,6 +85,8 @@ class CallCompiler(TreeCompiler):
                       f"{name}({', '.join(fn.params)})")
         for a, n, want in zip(args, arg_nodes, fn.params):
             self.expect(n, a, want, f"argument of '{name}'")
+        if fn.names is not None:
+            self.check_names(arg_nodes[0], args[0], fn.names)
         for i in fn.zone_args:
             if not args[i].zone:
                 self.fail(arg_nodes[i], f"'{name}' needs a zone here (like hand[s] or talon), not a computed list")
@@ -123,6 +126,20 @@ class CallCompiler(TreeCompiler):
             f0, f1 = fns
             return Compiled(lambda ctx: impl(ctx, f0(ctx), f1(ctx)), t, domain)
         return Compiled(lambda ctx: impl(ctx, *[f(ctx) for f in fns]), t, domain)
+
+    def check_names(self, node, arg: Compiled, kind: str) -> None:
+        """A string argument that must name a `kind` (a card code): refused at compile time when it is a literal,
+        or a name with declared values, that names none (letter case aside), with the nearest names as a hint."""
+        names = self.scope.domains.get(kind)
+        if names is None or arg.type != T.STR:
+            return
+        given = [arg.fn(None)] if arg.const else sorted(arg.domain or ())
+        for text in given:
+            if isinstance(text, str) and text.upper() not in names:
+                close = closest(text, names)
+                self.fail(node, f"no {kind} {text!r} in the deck" if kind == T.CARD else f"no {kind} {text!r}",
+                          ("did you mean " + " or ".join(close) + "?") if close else
+                          "codes are a rank and a suit code: " + ", ".join(sorted(names)[:8]) + " …")
 
     def call_macro(self, node, name: str, arg_nodes: list) -> Compiled:
         macro = self.scope.macros[name]
@@ -395,6 +412,19 @@ class CallCompiler(TreeCompiler):
             self.too_deep(node)
         _Nesting.peak = max(_Nesting.peak, _Nesting.depth + shared.depth)
 
+
+
+def closest(text: str, names) -> list:
+    """Up to three of `names` nearest to a misspelt code: the same characters in another order first (`DJ` for
+    `JD`), then the most alike (letter case aside).
+
+    >>> closest("dj", ["JD", "JS", "QD", "9D"])
+    ['JD', 'QD', 'JS']
+    """
+    upper = text.upper()
+    swapped = [n for n in sorted(names) if sorted(n.upper()) == sorted(upper)]
+    alike = difflib.get_close_matches(upper, sorted(names), n=3, cutoff=0.5)
+    return (swapped + [n for n in alike if n not in swapped])[:3]
 
 
 def once(impl, fns: list) -> tuple:

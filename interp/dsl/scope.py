@@ -44,6 +44,8 @@ class Function:
     static: bool = False  # the result depends on the game and the arguments only, never on the state of play
     at_id: Callable | None = None  # `impl` taking the zone arguments' ids in place of the zones, for joined code
     # that knows them (a zone read as `ctx.zones[id]`): no search of the zones for the one given
+    names: str | None = None  # a type whose names (scope.domains) a string argument must be: `card` takes a card
+    # code, checked at compile time when the argument is a literal or has known values (letter case aside)
     python: str | None = None  # a Python built-in computing the same from the arguments alone (`len`): the joined
     # code calls it in place of `impl` (fuse.HELPERS has it under this name)
 

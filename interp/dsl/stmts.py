@@ -166,7 +166,9 @@ class StatementCompiler(Compiler):
         store = [f"{v} = {place} {op[0]} {{}}", f"if {sized}:", f"    refuse_big({v}, {big})", f"{place} = {v}"]
         delta = value.fn(None) if value.const else None
         if type(delta) is int:  # a constant delta is written in, and a zero one adds nothing
-            return lines + ([] if delta == 0 else [store[0].format(delta)] + store[1:])
+            if delta == 0:  # (a statement is at least one line: `pass` when it adds nothing to a plain var)
+                return lines or ["pass"]
+            return lines + [store[0].format(delta)] + store[1:]
         d = self.temp("d", new=True)
         return lines + [f"{d} = {self.code(value)}", f"if {d}:"] + ["    " + line for line in [store[0].format(d)] + store[1:]]
 

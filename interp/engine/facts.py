@@ -18,7 +18,7 @@ always satisfy them (tests/engine/test_facts.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from interp.dsl import types as T
@@ -39,6 +39,7 @@ class FactLimits:
     low: Callable | None = None
     high: Callable | None = None
     rules: tuple = ()
+    places: dict = field(default_factory=dict)  # "min", "max" or a rule's index -> (Location, source line)
 
 
 NO_LIMITS = FactLimits()
@@ -62,7 +63,10 @@ def compile_fact_limits(compiler, facts: list) -> None:
         local = {"asked": (T.list_of(T.SEAT), None)} if decl.seats is not None else None
         rules = tuple(FactRule(compiler.expr(path + ("check", i, "rule"), T.BOOL, local, scope), str(item["message"]))
                       for i, item in enumerate(spec.get("check") or []))
-        decl.limits = FactLimits(low, high, rules)
+        keys = [k for k in ("min", "max") if k in spec] + list(range(len(rules)))
+        paths = {k: path + ((k,) if isinstance(k, str) else ("check", k, "rule")) for k in keys}
+        places = {k: (where := compiler.doc.where(p), compiler.doc.line_of(where)) for k, p in paths.items()}
+        decl.limits = FactLimits(low, high, rules, places)
 
 
 def value_problem(st, decl, value, seat: int | None = None) -> str | None:
@@ -100,6 +104,34 @@ def fact_problems(st, decl, seats: list | None = None) -> list:
             else:
                 del st.loc["asked"]
     return problems
+
+
+def broken_limit(st) -> tuple | None:
+    """The first limit the facts of a deal just played break, as (the fact's declaration, the message, the
+    limit's key: "min", "max" or a rule's index), or None. The facts are taken as the score keeper asks them
+    (those whose `when` holds, for their `seats`); `interp validate` reports the first one at the limit's line,
+    so that a variant that changes what a fact can be (card points, say) is told which limit to change."""
+    for decl in st.game.facts:
+        if decl.when is not None and not decl.when(st):
+            continue
+        seats = list(decl.seats(st)) if decl.seats is not None else None
+        limits, value = decl.limits, st.vars[decl.name]
+        if limits.low is not None or limits.high is not None:
+            for seat in seats if seats is not None else [None]:
+                one = value[seat] if seat is not None else value
+                problem = value_problem(st, decl, one, seat)
+                if problem is not None:
+                    low = limits.low(st) if limits.low is not None else None
+                    return decl, problem, "min" if low is not None and one < low else "max"
+        if limits.rules:
+            st.loc["asked"] = seats if seats is not None else []
+            try:
+                for i, rule in enumerate(limits.rules):
+                    if not rule.holds(st):
+                        return decl, rule.message, i
+            finally:
+                del st.loc["asked"]
+    return None
 
 
 def _num(value) -> str:

@@ -171,6 +171,7 @@ class Game:
     standing_source: str = ""  # the text of match.standing, else of match.result (none: the first column)
     end_now: Callable | None = None  # checked before each phase starts: the match ends mid-deal
     agreed_end: Callable | None = None  # statements run when the players agree to stop the match early
+    next_dealer: Callable | None = None  # who deals the next deal (a seat; none or no rule: the dealer's left)
     status: list = field(default_factory=list)  # DisplayItems shown on the status line
     breakdown: list = field(default_factory=list)  # DisplayItems: `display.result`, after each deal
     running: list = field(default_factory=list)  # DisplayItems: `display.running`, per-seat counts during a deal
@@ -465,11 +466,12 @@ class Game:
         return lines
 
     def labelled(self, st: State, items: list) -> list:
-        """(label, value as players write it) for each DisplayItem whose value is something."""
+        """(label, value as players write it) for each DisplayItem whose value is something: not none, [] or
+        false (the text 'none' is something: a status `call: "call[me]"` may say it)."""
         parts = []
         for item in items:
             value = self._value(st, item)
-            shown = None if value is None else self.show(value, item.type, st.n)
+            shown = None if value is None else "none" if value == "none" else self.show(value, item.type, st.n)
             if shown is not None:
                 parts.append((item.label, shown))
         return parts

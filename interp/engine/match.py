@@ -326,12 +326,17 @@ def abandon_deal(st: State) -> None:
 
 
 def next_deal(st: State, play: bool = True) -> None:
-    """After a finished deal: pass the deal to the left and deal again (`play=False`: only reset it)."""
+    """After a finished deal: pass the deal on — to the seat `match.next_dealer` names, read as the deal ended,
+    else to the dealer's left — and deal again (`play=False`: only reset it)."""
     if st.match_over:
         raise ValueError("the match is over")
     if st.unsettled:  # the last record is made from the deal as it ended, before the deal passes on
         st.settle()
-    st.dealer = (st.dealer + 1) % st.n
+    rule = st.game.next_dealer
+    if rule is not None:
+        BUDGET.steps = 0
+    seat = None if rule is None else rule(st)
+    st.dealer = (st.dealer + 1) % st.n if seat is None else seat
     start_deal(st, play)
 
 

@@ -138,7 +138,14 @@ def _diff(expected, actual, path: tuple, exact: bool):
 
 
 def _same(a, b) -> bool:
-    """Numbers by value (4 == 4.0), everything else by type and value (so `true` is not 1)."""
+    """Numbers by value (4 == 4.0), `none` (as the DSL writes it) or `null` for no value, everything else by
+    type and value (so `true` is not 1).
+
+    >>> _same("none", None), _same(None, None), _same("none", "none"), _same(4, 4.0), _same(True, 1)
+    (True, True, True, True, False)
+    """
+    if a == "none" and b is None:
+        return True
     numbers = (int, float, Fraction)
     if isinstance(a, numbers) and isinstance(b, numbers) and not isinstance(a, bool) and not isinstance(b, bool):
         return a == b

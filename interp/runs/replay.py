@@ -98,8 +98,9 @@ def position(st: State) -> str:
 
 
 def first_dealer_of(st: State) -> int:
-    """The dealer of deal 1 (the deal passes one seat to the left after every deal)."""
-    return (st.dealer - (st.deal_no - 1)) % st.n
+    """The dealer of deal 1: as its record says (a `match.next_dealer` rule may pass the deal anywhere), or,
+    while deal 1 is being played, the dealer now."""
+    return st.deals[0]["dealer"] if st.deals else st.dealer
 
 
 # -- files -----------------------------------------------------------------------------------------------------

@@ -100,7 +100,7 @@ def _compiled(doc: Document) -> Game:
     phases = compile_phases(c)
     facts = fact_decls(c, vars_)
     scoring = scoring_block(c, facts) if "scoring" in data else None
-    match = _match(c)
+    match = _match(c, facts)
     bots = bot_expressions(c, phases)
     return Game(
         path=doc.path, name=str(data.get("name", doc.path)), players=players, default_players=default_players,
@@ -121,11 +121,14 @@ def _value_range(c: SpecDSL, bounds: list | None) -> tuple | None:
     return tuple(Fraction(str(b)) for b in bounds)
 
 
-def _match(c: SpecDSL) -> dict:
-    """The `match:` section's fields of a Game: when the match ends, each seat's result and standing, …"""
+def _match(c: SpecDSL, facts: list) -> dict:
+    """The `match:` section's fields of a Game: when the match ends, each seat's result and standing, who deals
+    next (like scoring, from the facts alone when there are facts: the score keeper works it out too), …"""
     match = c.data.get("match", {}) or {}
     seat = {"s": ("seat", None)}
     return dict(
+        next_dealer=c.expr(("match", "next_dealer"), "seat", scope=c.fact_scope(facts, "next_dealer"))
+        if "next_dealer" in match else None,
         match_end=c.expr(("match", "end"), "bool") if "end" in match else None,
         result=c.expr(("match", "result"), "num", seat) if "result" in match else None,
         standing=c.expr(("match", "standing"), "num", seat) if "standing" in match else None,

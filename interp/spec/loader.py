@@ -1,6 +1,7 @@
 """Load YAML spec files into plain data, remembering where every value came from.
 
-A spec may `extends:` another file (a path relative to itself); the variant's mappings are merged over the
+A spec may `extends:` another file (a path relative to itself, or a shipped game by its name: `extends: hearts`,
+found as `interp play hearts` finds it); the variant's mappings are merged over the
 base's, lists of mappings that all carry an `id` are merged item by item (by id), and so are the named items
 of `options`, `actions`, `announcements` and `scoring` (by name); a null value or `delete: true` removes what the
 base has, and an option or item that looks like a misspelling of the base's is refused (unless `new: true`).
@@ -16,18 +17,21 @@ So a variant states only what differs. A file is read by spec.located, and merge
 """
 from __future__ import annotations
 
+import difflib
 import os
 
 from interp.errors import SpecError
 from interp.spec.located import Document, Path, read_into
-from interp.spec.merge import MergeError, merge, moved, prune
+from interp.spec.merge import PLACING, MergeError, merge, moved, prune
+from interp.spec.resources import GAMES_DIR, shipped_games
 
 MAX_EXTENDS = 16  # files in one `extends:` chain
 
 
 def referenced_path(doc: Document, key: Path, what: str = "spec") -> str:
     """The file a document names at `key` (`extends:`, a scenario's `spec:`), resolved relative to the
-    document's own file; a located error when the value is not a file name or names no regular file.
+    document's own file, else (a bare name that is no file there) the shipped game of that name; a located error
+    when the value is not a file name or names no regular file.
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp()
@@ -42,13 +46,38 @@ def referenced_path(doc: Document, key: Path, what: str = "spec") -> str:
     label = ".".join(map(str, key))
     if not isinstance(name, str) or not name.strip():
         raise doc.error(f"{label}: must be a file name", key, f"write {label}: path/to/{what}.yaml")
-    path = os.path.normpath(os.path.join(os.path.dirname(doc.path), name))
-    if not os.path.exists(path):
+    near = os.path.normpath(os.path.join(os.path.dirname(doc.path), name))
+    path = near if os.path.exists(near) else _shipped(name)
+    if path is None:
+        close = difflib.get_close_matches(_stem(name), shipped_games(), n=2) if _bare(name) else []
         raise doc.error(f"{label}: no such file {name}", key,
-                        "the path is relative to this " + ("spec file" if key == ("extends",) else "file"))
+                        f"did you mean {' or '.join(close)}? (shipped games)" if close else
+                        "the path is relative to this " + ("spec file" if key == ("extends",) else "file") +
+                        ", or a shipped game's name")
     if not os.path.isfile(path):
         raise doc.error(f"{label}: {name} is not a regular file", key, f"name a .yaml {what} file")
     return path
+
+
+def _shipped(name: str) -> str | None:
+    """The shipped game a bare name (no folder; `.yaml` optional) means, as `interp play NAME` finds it, or None.
+
+    >>> os.path.basename(_shipped("hearts")), _shipped("sub/hearts"), _shipped("no-such-game")
+    ('hearts.yaml', None, None)
+    """
+    if not _bare(name):
+        return None
+    path = os.path.join(GAMES_DIR, _stem(name) + ".yaml")
+    return path if os.path.isfile(path) else None
+
+
+def _bare(name: str) -> bool:
+    return not os.path.dirname(name) and name not in (".", "..")
+
+
+def _stem(name: str) -> str:
+    stem, ext = os.path.splitext(name)
+    return stem if ext in (".yaml", ".yml") else name
 
 
 def load_referenced(doc: Document, key: Path, _seen: tuple = ()) -> Document:
@@ -85,10 +114,13 @@ def load_spec(path: str, _seen: tuple = (), referenced: bool = False) -> Documen
         raise
     doc.data = data
     if "extends" not in data:
+        _placed_without_base(doc)
         return doc
     if not isinstance(data["extends"], str):
         raise doc.error("extends: must be a file name", ("extends",))
     base_path = os.path.normpath(os.path.join(os.path.dirname(path), data["extends"]))
+    if not os.path.exists(base_path):
+        base_path = os.path.normpath(_shipped(data["extends"]) or base_path)
     if base_path in _seen + (path,):
         raise doc.error(f"extends loops back to {data['extends']}", ("extends",), "a variant cannot extend itself")
     if len(_seen) >= MAX_EXTENDS:
@@ -107,6 +139,17 @@ def load_spec(path: str, _seen: tuple = (), referenced: bool = False) -> Documen
         setattr(merged, table, moved({**getattr(base, table), **moved(getattr(doc, table), moves)}, shifts))
     merged.data.setdefault("name", data.get("name"))
     return merged
+
+
+def _placed_without_base(doc: Document) -> None:
+    """`insert_before:` / `insert_after:` place a variant's phase among its base's: in a file that extends nothing
+    they would be ignored, so they are refused at the key."""
+    phases = doc.data.get("phases")
+    for i, phase in enumerate(phases if isinstance(phases, list) else []):
+        for key in PLACING:
+            if isinstance(phase, dict) and key in phase:
+                raise doc.key_error(f"{key} places a phase of a variant, and this file extends no base",
+                                    ("phases", i, key), "write the phases in the order they run")
 
 
 def load_data(path: str) -> Document:

@@ -49,7 +49,12 @@ def merge(base: Any, over: Any, opath: Path = (), mpath: Path = (), moves: dict 
         return over
     items = list(base)
     index = {item[key]: i for i, item in enumerate(items) if isinstance(item, dict) and key in item}
+    placed = []  # (item id, its anchor's id, True: before it) for items a variant places by an anchor
+    wheres: list = []  # where the variant writes each of them
+    known = dict(index)  # the ids an item may be placed by: the base's, and those added before it
     for j, item in enumerate(over):
+        anchor = _anchor(item, key, known, opath + (j,)) if key == "id" else None
+        item = {f: v for f, v in item.items() if f not in PLACING} if anchor else item
         if item[key] in index:
             k = index[item[key]]
             items[k] = _GONE if item.get("delete") is True else \
@@ -58,9 +63,49 @@ def merge(base: Any, over: Any, opath: Path = (), mpath: Path = (), moves: dict 
             _check_item(item, key, index, opath + (j,))
             k = len(items)
             items.append(_without_new(item))
+        known[item[key]] = k
+        if anchor:
+            placed.append((item[key], *anchor))
+            wheres.append(opath + (j,))
         if moves is not None and opath + (j,) != mpath + (k,):
             moves[opath + (j,)] = mpath + (k,)
-    return items
+    for (_, anchor_id, _), where in zip(placed, wheres):
+        if items[known[anchor_id]] is _GONE:
+            raise MergeError(f"this item is placed by {anchor_id!r}, which the variant deletes", where,
+                              "place it by an item that stays")
+    return _Placed(items, placed) if placed else items
+
+
+PLACING = {"insert_before": True, "insert_after": False}  # the keys that place an item by another's id
+
+
+class _Placed(list):
+    """A merged list whose items named in `placed` move next to their anchors once the merge is done
+    (`prune`, which records every item's move, as it does for deleted ones)."""
+
+    def __init__(self, items: list, placed: list):
+        super().__init__(items)
+        self.placed = placed
+
+
+def _anchor(item: dict, key: str, index: dict, opath: Path) -> tuple | None:
+    """(anchor id, True for before) of an item written with `insert_before:` or `insert_after:`, or None; a
+    located error for both keys at once or an anchor the merged list does not have."""
+    keys = [k for k in PLACING if k in item]
+    if not keys:
+        return None
+    if len(keys) > 1:
+        raise MergeError("an item goes either before or after another, not both", opath + (keys[1],),
+                          "keep one of insert_before and insert_after")
+    if item.get("delete") is True:
+        raise MergeError("a deleted item goes nowhere", opath + (keys[0],), f"leave out {keys[0]}: or delete: true")
+    anchor = item[keys[0]]
+    if anchor not in index or anchor == item[key]:
+        raise MergeError(f"{keys[0]}: there is no item with {key} {anchor!r} to place it by"
+                          f"{_did_you_mean(anchor, index)}", opath + (keys[0],),
+                          f"name an {key} of the base (or one placed earlier in this list): "
+                          + ", ".join(map(str, index)))
+    return anchor, PLACING[keys[0]]
 
 
 def _item_key(base: Any, over: Any, mpath: Path) -> str | None:
@@ -104,15 +149,31 @@ def prune(data: Any, path: Path, shifts: dict) -> Any:
     if isinstance(data, dict):
         return {k: prune(v, path + (k,), shifts) for k, v in data.items()}
     if isinstance(data, list):
+        order = [i for i in _order(data) if data[i] is not _GONE]
         out: list = []
-        for i, item in enumerate(data):
-            if item is _GONE:
-                continue
+        for i in order:
             if len(out) != i:
                 shifts[path + (i,)] = path + (len(out),)
-            out.append(prune(item, path + (len(out),), shifts))
+            out.append(prune(data[i], path + (len(out),), shifts))
         return out
     return data
+
+
+def _order(data: list) -> list:
+    """The positions of a merged list's items in their final order: as merged, but the items a variant places
+    (`insert_before:`, `insert_after:`) moved next to their anchors, in the order the variant writes them.
+
+    >>> _order(_Placed([{"id": "a"}, {"id": "b"}, {"id": "c"}], [("c", "b", True)]))
+    [0, 2, 1]
+    """
+    order = list(range(len(data)))
+    for item_id, anchor_id, before in getattr(data, "placed", ()):
+        ids = [data[i].get("id") if isinstance(data[i], dict) else None for i in order]
+        k = order.pop(ids.index(item_id))
+        ids.remove(item_id)
+        at = ids.index(anchor_id)
+        order.insert(at if before else at + 1, k)
+    return order
 
 
 def moved(table: dict, moves: dict) -> dict:

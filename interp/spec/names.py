@@ -6,6 +6,7 @@ import re
 from fractions import Fraction
 
 from interp.dsl import types as T
+from interp.dsl.calls import closest
 from interp.dsl.compile import Macro, SourceRef, Symbol, parse
 from interp.dsl.expr import compile_define
 from interp.engine.builtins import FUNCTIONS
@@ -49,7 +50,20 @@ def build_deck(c: SpecDSL) -> Deck:
         if code.upper() in seen:
             raise c.error(f"two cards have the code {code}", ("deck",), "card codes must be unique")
         seen.add(code.upper())
+    points_keys(c, deck)
     return deck
+
+
+def points_keys(c: SpecDSL, deck: Deck) -> None:
+    """Every key of `deck.points` names a card code, a rank or `other`: a misspelt code (`DJ` for `JD`) would
+    leave the rule unapplied, so it is refused at the key, with the nearest names."""
+    names = {str(code) for code in deck.codes} | {str(rank) for rank in c.data["deck"].get("ranks", [])} | {"other"}
+    for key in (c.data["deck"].get("points") or {}):
+        if str(key) not in names:
+            close = closest(str(key), names)
+            raise c.doc.key_error(f"deck.points: no card or rank {str(key)!r} in the deck", ("deck", "points", key),
+                                  ("did you mean " + " or ".join(close) + "?") if close else
+                                  "keys are card codes (a rank and a suit code: QS), ranks, or other")
 
 
 def base_symbols(c: SpecDSL, deck: Deck) -> None:
@@ -71,6 +85,7 @@ def base_symbols(c: SpecDSL, deck: Deck) -> None:
     if "suits" in c.symbols:
         raise c.doc.key_error("'suits' is already a name (a built-in)", ("options", "suits"),
                                  "give the option another name")
+    c.scope.domains[T.CARD] = frozenset(code.upper() for code in deck.codes)  # what card("…") may name
     c.symbols["suits"] = Symbol("suits", T.list_of(T.STR), get=lambda ctx: ctx.game.deck.suits,
                                    domain=suits, doc="the suit codes, in the deck's order")
 

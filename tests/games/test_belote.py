@@ -27,6 +27,17 @@ def test_the_litige_holds_the_takers_points_for_the_next_deals_winner():
     assert st.sheet["score"] == [50, 274, 50, 274]
 
 
+def test_two_litiges_in_a_row_by_opposite_sides_pay_all_they_held_to_the_next_winner():
+    """tests/score_inputs/belote-two-litiges.yaml, worked there: 81 held from each side, 162 paid to the winner."""
+    doc = load_spec(os.path.join(ROOT, "tests", "score_inputs", "belote-two-litiges.yaml"))
+    st = score_deals(game_of(BELOTE), doc.data, doc)
+    assert [d["entries"] for d in st.deals] == [
+        {"score": {1: 81, 3: 81}, "held": {0: 81, 2: 81}},
+        {"score": {0: 81, 2: 81}, "held": {1: 81, 3: 81}},
+        {"score": {0: 262, 1: 62, 2: 262, 3: 62}, "held": {0: -81, 1: -81, 2: -81, 3: -81}}]
+    assert st.sheet["score"] == [343, 143, 343, 143] and st.sheet["held"] == [0, 0, 0, 0]
+
+
 def test_random_deals_share_162_points_and_eight_tricks_and_score_by_the_rules():
     game = game_of(BELOTE)
     st = engine.new_match(game, 4, 1)

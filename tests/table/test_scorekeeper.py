@@ -92,7 +92,8 @@ def test_the_shipped_score_inputs_meet_the_constraints():
     """Every input in tests/score_inputs/ scores (the deals recorded at real tables are possible ones)."""
     for name in sorted(os.listdir(os.path.join(ROOT, "tests", "score_inputs"))):
         spec = {"piquet-rubicon-tie": "piquet-rubicon", "preferans-3": "preferans", "preferans-4": "preferans-4",
-                "tarot-3": "tarot-3", "tarot-4": "tarot", "tarot-5": "tarot-5"}.get(name[:-5], name[:-5])
+                "tarot-3": "tarot-3", "tarot-4": "tarot", "tarot-5": "tarot-5",
+                "belote-two-litiges": "belote"}.get(name[:-5], name[:-5])
         proc = _score(f"games/{spec}.yaml", f"tests/score_inputs/{name}", "--json")
         assert proc.returncode == 0, proc.stderr
         assert json.loads(proc.stdout)["deals"]

@@ -145,6 +145,26 @@ class Offers(NamedTuple):
     checked: tuple
 
 
+def _from_first(bidders: Callable, first: Callable) -> Callable:
+    """The bidders in their order round the table from the seat `first` names (the dealer, say): `bidders`
+    turned to start there, or at the first of them after it in play order when that seat does not bid (a dealer
+    sitting out); as they are when it is none.
+
+    >>> from types import SimpleNamespace
+    >>> st = SimpleNamespace(n=4)
+    >>> _from_first(lambda st: [1, 2, 3, 0], lambda st: 3)(st), _from_first(lambda st: [1, 2, 0], lambda st: 3)(st)
+    ([3, 0, 1, 2], [0, 1, 2])
+    """
+    def turned(st) -> list:
+        seats, seat = list(bidders(st)), first(st)
+        if seat is None or not seats:
+            return seats
+        start = next(s for s in ((seat + d) % st.n for d in range(st.n)) if s in seats)
+        k = seats.index(start)
+        return seats[k:] + seats[:k]
+    return turned
+
+
 class AuctionPhase(Phase):
     """A compiled `auction` phase. `special` maps a rung of the ladder to its flags; `normal_above[i]` is the
     lowest rung above i (i = -1: no bid yet) that is not special (the ladder's length when there is none).
@@ -224,6 +244,8 @@ class AuctionPhase(Phase):
     @classmethod
     def compile(cls, spec: dict, cc) -> "AuctionPhase":
         bidders = cc.expr("bidders", "list[seat]") if "bidders" in spec else (lambda st: st.active)
+        if "first" in spec:
+            bidders = _from_first(bidders, cc.expr("first", "seat"))
         special = {}
         for name, flags in (spec.get("special") or {}).items():
             index = cc.bid_index(("special", name), name)

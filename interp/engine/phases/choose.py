@@ -22,6 +22,7 @@ from interp.dsl.nodes import Tree
 from interp.dsl.reads import GAME_CONSTANTS, calls_in, free_names, names_in, read_names
 from interp.engine.phases.base import Bound, Phase, either, with_locals
 from interp.engine.phases.progress import Progress
+from interp.engine.phases.turns import Template
 from interp.engine.state import Event, Move, tupled
 
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
@@ -65,16 +66,18 @@ class ChoiceProgress(Progress):
 class ChoosePhase(Phase):
     type_name = "choose"
     __slots__ = ("choice_type", "who", "options", "source", "source_legal", "source_do", "floor", "inputs",
-                 "memo", "offered", "actions", "option_events", "asks", "most", "moves")
+                 "memo", "offered", "actions", "option_events", "asks", "most", "moves", "question")
 
     def __init__(self, pid, when, who, options, source, source_legal, source_do, label, choice_type=("any", None),
-                 floor: Floor | None = None, inputs: Callable | None = None, most: Bound | None = None):
+                 floor: Floor | None = None, inputs: Callable | None = None, most: Bound | None = None,
+                 question: Template | None = None):
         # without a label, the question is made from the options legal at the time (see `prompt`); the phase is
         # called by all its options (the rules summary)
         self.asks = bool(label)
         super().__init__(pid, when, label or (either([o.label for o in options]) if options and source is None
                                               else ""))
         self.choice_type = choice_type
+        self.question = question  # the label as a template, when it has {…} holes (with `me`); else None
         self.most = most  # `max`: the declared bound of a `from` list of numbers (a Bound), or None
         self.who, self.options = who, options
         self.source, self.source_legal, self.source_do = source, source_legal, source_do
@@ -112,8 +115,14 @@ class ChoosePhase(Phase):
         inputs = _inputs(cc) if source_legal is not None else None
         if "max" in spec and choice[0] != T.INT:
             raise cc.error(f"'max' bounds a choice of whole numbers, and this phase chooses a {choice[0]}", "max")
-        return cls(spec["id"], cc.when(), who, options, source, source_legal, source_do, spec.get("label", ""),
-                   choice, floor, inputs, cc.bound("max"))
+        question = Template.compile(cc, "label", me) if "label" in spec else None
+        label = ""
+        if question is not None:  # its text, with `…` for each hole where no seat is asking (the rules summary)
+            label = "".join(part if isinstance(part, str) else "…" for part in question.parts)
+            if all(isinstance(part, str) for part in question.parts):
+                question = None  # no holes: the text as written (`{{` read as a brace)
+        return cls(spec["id"], cc.when(), who, options, source, source_legal, source_do, label,
+                   choice, floor, inputs, cc.bound("max"), question)
 
     def start(self, st) -> None:
         st.ph = ChoiceProgress(self.who(st))
@@ -197,6 +206,7 @@ class ChoosePhase(Phase):
         me = ph.seat
         events = st.events
         mark = len(events)  # the move's own line goes before what its statements log
+        asked = None if self.question is None else self.asked(st, me)  # the question as put, before the answer
         option = move.kind == "option"
         if option:
             history.append([st.deal_no, me, move.value])
@@ -216,7 +226,9 @@ class ChoosePhase(Phase):
                     do(st)
                 finally:
                     loc.clear()
-        if option:
+        if asked is not None:  # the question as it was put: its values kept with the move
+            event = Event("choose", me, (), (move, asked), None, self.id)
+        elif option:
             row = self.option_events.get(move.value)
             event = row[me] if row is not None and me < len(row) else self.option_event(me, move)
         else:
@@ -238,12 +250,25 @@ class ChoosePhase(Phase):
 
     def event_text(self, ctx, event) -> str:
         """`West (take the turned-up suit as trumps?): pass`; without a label, `West: pass`."""
+        move = event.value
         note = f" ({self.label})" if self.asks else ""
-        return f"{ctx.game.seat_name(event.seat, ctx.n)}{note}: {self.describe(ctx, event.value)}"
+        if isinstance(move, tuple):  # (the move, the values of the label's holes when it was asked)
+            assert self.question is not None
+            move, values = move
+            note = f" ({self.question.format(ctx, values, True)})"
+        return f"{ctx.game.seat_name(event.seat, ctx.n)}{note}: {self.describe(ctx, move)}"
+
+    def asked(self, st, me: int) -> tuple:
+        """The values of the label's holes for the chooser `me` now (see `Template.capture`)."""
+        assert self.question is not None
+        question = self.question
+        return with_locals(st, {"me": me}, question.capture)
 
     def prompt(self, st) -> str:
         """The label; without one, the moves legal now as a question: `stay or fold?` (never an option that
         is not legal now)."""
+        if self.question is not None:
+            return self.question.format(st, self.asked(st, st.ph.seat), True)
         if self.asks:
             return self.label
         return either([self.describe(st, m) for m in self.legal(st)]) + "?"

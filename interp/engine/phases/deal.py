@@ -3,7 +3,8 @@ random inner positions (a talon dealt "neither first nor last", a chien "never t
 
 Spec keys: `to` (seats, default `active`), `into` (a per-seat zone), `from` (a zone; default a fresh shuffled
 deck), `packets` (steps: `{each: k, repeat: r}` or `{zone: z, count: k}`), `insert` (`{zone, count, packet}`),
-`rest` (a zone for the cards left over; without it the counts must use the whole source exactly).
+`rest` (a zone for the cards left over; without it the counts must use the whole source exactly), `aside`
+(`{cards, zone}`: cards taken out of the pack into a zone before anything is dealt: a deal of part of the deck).
 
 When every count (of `packets` and `insert`) is a number or an expression of nothing but game constants such as
 `n_players`, the packets are worked out once per player count, receivers and number of cards and then remembered
@@ -42,12 +43,14 @@ SELF_CONTROLLED = _SelfControlled()
 class DealPhase(Phase):
     type_name = "deal"
     interactive = False
-    __slots__ = ("to", "into", "source", "steps", "insert", "rest", "error", "memo", "insert_tag")
+    __slots__ = ("to", "into", "source", "steps", "insert", "rest", "error", "memo", "insert_tag", "aside")
 
-    def __init__(self, pid, when, to, into, source, steps, insert, rest, error, fixed: bool = False):
+    def __init__(self, pid, when, to, into, source, steps, insert, rest, error, fixed: bool = False,
+                 aside: tuple | None = None):
         super().__init__(pid, when)
         self.to, self.into, self.source, self.steps = to, into, source, steps
         self.insert, self.rest, self.error = insert, rest, error
+        self.aside = aside  # (zone name, the cards' expression): taken out of the pack before the deal
         # with every count fixed for a player count (fixed_count), the packets and the inserted ones' counts
         # depend only on the player count, the receivers and the cards there are: remembered by those (None:
         # worked out at every deal)
@@ -78,11 +81,13 @@ class DealPhase(Phase):
             insert = (cc.zone_name(("insert", "zone"), per_seat=False), cc.number(("insert", "count"), ins["count"]),
                       cc.number(("insert", "packet"), ins.get("packet", 1)))
         rest = cc.zone_name("rest", per_seat=False) if "rest" in spec else None
+        aside = (cc.zone_name(("aside", "zone"), per_seat=False), cc.expr(("aside", "cards"), "list[card]")) \
+            if "aside" in spec else None
         counts = [value for step in spec.get("packets", []) for key, value in step.items()
                   if key in ("repeat", "each", "count")]
         counts += [value for key, value in spec.get("insert", {}).items() if key in ("count", "packet")]
         fixed = all(fixed_count(value, cc) for value in counts)
-        return cls(spec["id"], cc.when(), to, into, source, steps, insert, rest, cc.error_factory(), fixed)
+        return cls(spec["id"], cc.when(), to, into, source, steps, insert, rest, cc.error_factory(), fixed, aside)
 
     def start(self, st) -> None:
         st.ph = {}
@@ -101,6 +106,8 @@ class DealPhase(Phase):
             source_zone = st.zones[st.zone_ids[self.source][0]]
             pack = source_zone[::-1]
             source_zone.clear()
+        if self.aside is not None:
+            pack = set_aside(st, pack, *self.aside)
         plan = self.plan(st, len(pack))
         packets: tuple | list = plan.packets
         layout, inserts = plan.layout, plan.inserts
@@ -353,3 +360,13 @@ def fixed_count(value, cc) -> bool:
     tree = parse(str(value), "expr")
     return calls_in(tree, scope.macros) <= DECK_ONLY and \
         all(name in GAME_CONSTANTS or name not in scope.symbols for name in read_names(tree, scope.macros))
+
+
+def set_aside(st, pack: list, zone: str, cards) -> list:
+    """Put the cards the expression `cards` names that are in the pack into the shared zone `zone` (in deck
+    order: cards are numbered so); the pack without them."""
+    out = set(cards(st)).intersection(pack)
+    if not out:
+        return pack
+    st.zones[st.zone_ids[zone][0]].extend(sorted(out))
+    return [c for c in pack if c not in out]

@@ -37,6 +37,7 @@ from interp.engine.phases.trick_rules import NO_CARDS, ZONE_SEAT, Announcement, 
 from interp.engine.phases.trick_suits import SuitRule
 from interp.engine.phases.turns import Template
 from interp.engine.state import Event, Move
+from interp.errors import SpecRuntimeError
 
 MOVE_LIST_MEMO = 4096  # sets of cards whose sorted moves a plain phase remembers (then it starts again)
 ORDERS_MEMO = 256  # sets of players whose orders of play a phase remembers (then it starts again)
@@ -151,10 +152,13 @@ class TricksPhase(TrickLegality):
     # -- flow -----------------------------------------------------------------------------------------------------
     def start(self, st) -> None:
         players = list(self.players(st))
+        leader = self.leader(st)
+        if leader not in players:
+            raise self.not_a_player(st, leader, players)
         trump = self.trump(st)
         escape = self.escape_cards(st)
         suits = self.suit_rule.values(st, trump) if self.suit_rule is not None else None
-        st.ph = TrickProgress(players, self.leader(st), trump, self.count(st) if self.count else None, escape,
+        st.ph = TrickProgress(players, leader, trump, self.count(st) if self.count else None, escape,
                               self.strength.values(st, trump, suits) if self.strength else None,
                               self.card_points.values(st, trump, suits) if self.card_points else None,
                               self.orders_for(players), suits)
@@ -166,6 +170,13 @@ class TricksPhase(TrickLegality):
             event = self.start_events[key] = Event("tricks", None, tuple(escape), trump, phase=self.id)
         st.events.append(event)
         self.begin_trick(st)
+
+    def not_a_player(self, st, leader, players: list) -> SpecRuntimeError:
+        """The located error of a first `leader` who is not one of the phase's `players`."""
+        return SpecRuntimeError(f"phase {self.id!r}: the leader ({st.game.seat_name(leader, st.n)}) is not one of the players "
+                                f"({', '.join(st.game.seat_name(s, st.n) for s in players) or 'none'})",
+                                self.location, "`leader` must give one of the seats of `players` (default: active)",
+                                self.source_line)
 
     def progress_of(self, values: dict) -> "TrickProgress":
         """The phase's progress read back from a saved state's dict (`Phase.progress_of`)."""

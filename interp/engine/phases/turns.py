@@ -242,12 +242,14 @@ class TurnsPhase(Phase):
                 nxt = self.next_seat(st)
             else:
                 players = list(self.players(st))
-                nxt = players[(players.index(me) + 1) % len(players)] if me in players else players[0]
+                # the next of `players` (a list that may shrink as seats finish: then its first, or nobody)
+                nxt = players[(players.index(me) + 1) % len(players)] if me in players else \
+                    players[0] if players else None
         finally:
             _restore(st.loc, saved)
         st.events.insert(mark, Event("turn", me, self.cards_of(move), (move, label, notes), phase=self.id))
         st.ph["seat"] = nxt
-        st.ph["over"] = bool(self.until(st))
+        st.ph["over"] = bool(self.until(st)) or nxt is None  # nobody to move next ends the phase, as at its start
 
     def cards_of(self, move: Move) -> tuple:
         """The cards a move names (its card and list-of-card parameters), for the event record."""
