@@ -42,12 +42,13 @@ class Repairs:
             self.order_shown.setdefault(zid, {c: k for k, c in enumerate(cards)})
         self.sheds = {e.seat for e in view.events if masked(e) and e.kind == "discard"}  # discard unseen cards
         self.work = 0  # moves replayed or tried, and deals dealt, so far
+        self.strict = True  # off: the voids the trick rules proved are not enforced (bots.probe)
 
     def allowed(self, card: int, zid: int, dealt: bool = False) -> bool:
         """Whether the trick rules let `card` lie in zone `zid` (a hand whose seat was proved short of it);
         `dealt`: at the deal, when a seat that discards unseen may still have been dealt it."""
         owner = self.owners.get(zid)
-        if dealt and owner in self.sheds:
+        if not self.strict or (dealt and owner in self.sheds):
             return True
         deck = self.view.game.deck
         return owner is None or not self.kn.excludes(owner, deck.suit_of[card], card,
