@@ -39,13 +39,15 @@ LENIENT_PASSES = 3  # repairing replays, at most, before the clean one
 class Probe:
     """A world found for a view, and how: the chance `seed` of the deal, the `layout` dealt ({zone id: cards}) and
     the `moves` replayed ((index of the view's event the move logged, move), in order); `work`: moves replayed or
-    tried to find it."""
+    tried to find it; `seen`: cards the view's events do not name that it saw all the same (in a zone, as the
+    deal began: a var names them), so that no world may move them."""
 
     world: State
     seed: int
     layout: dict
     moves: list
     work: int
+    seen: frozenset = frozenset()
 
 
 def find(view: State, rng, tries: int = TRIES, strict: bool = True, limit: int | None = None) -> Probe | None:

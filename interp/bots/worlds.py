@@ -45,6 +45,7 @@ from interp.bots.knowledge import knowledge
 from interp.bots.layouts import Layouts
 from interp.bots.probe import TRIES, _fresh, _match_order, _same, find
 from interp.bots.repair import masked
+from interp.bots.sketch import sketch
 from interp.engine import match as engine
 from interp.engine.events import phase_of
 from interp.engine.phases.tricks import TricksPhase
@@ -52,7 +53,8 @@ from interp.engine.state import Move, State
 from interp.errors import InterpError
 
 CHECKS = 24  # relabelled worlds that fail the check, at most, in one draw before the fallback
-PROBE_TRIES = 60  # layouts the probe tries, at most, with the voids not enforced
+SKETCHES = 3  # sketches tried, at most, before the probe's repairing search (`find`)
+PROBE_TRIES = 60  # layouts that search tries, at most
 
 
 class SamplingError(InterpError):
@@ -173,11 +175,19 @@ class WorldSampler:
 
     # -- the probe and its slots ----------------------------------------------------------------------------------
     def _plan(self, limit: int | None) -> tuple:
-        """(the plan, or None when no probe was found; the work it took)."""
+        """(the plan, or None when no sketch was found; the work it took)."""
         prng = random.Random(_key(self.view))
-        probe = find(self.view, prng, PROBE_TRIES, strict=False, limit=limit)
-        if probe is None:
-            return None, limit or 0
+        work = 0
+        for _ in range(SKETCHES):
+            probe = sketch(self.view, prng)
+            if probe is not None:
+                break
+        else:
+            probe = find(self.view, prng, PROBE_TRIES, strict=True, limit=limit)
+            if probe is None:
+                return None, limit or 0
+        work += probe.work
+        self.free = [c for c in self.free if c not in probe.seen]
         slots = self._slots(probe)
         places = sorted(set(slots.values()), key=repr)
         index = {sig: k for k, sig in enumerate(places)}
@@ -190,7 +200,7 @@ class WorldSampler:
             classes.setdefault(allowed, []).append(c)
         layouts = Layouts([len(m) for m in members], [(cards, allowed) for allowed, cards in classes.items()])
         plan = _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
-        return plan, probe.work + len(probe.moves) + 1 + layouts.work
+        return plan, work + len(probe.moves) + 1 + layouts.work
 
     def _slots(self, probe) -> dict:
         """{free card of the probe: its constraints}: the proofs that apply to its path (it was in the proved
@@ -252,9 +262,9 @@ class WorldSampler:
                     move = _hidden(world, move, pi, rng)
                     if move is None:
                         return None
-                elif events[j].seat != seat and not _proved(phases[world.phase], move) \
-                        and not engine.is_legal(world, phases[world.phase], move):
-                    return None  # (its legality rests on the rest of the hand: a steal, a claim)
+                elif events[j].seat != seat and not _proved(phases[world.phase], move):
+                    if world.deal_over or world.ph is None or not engine.is_legal(world, phases[world.phase], move):
+                        return None  # (its legality rests on the rest of the hand: a steal, a claim)
                 engine.apply(world, move, check=False)
         except InterpError:
             return None
