@@ -21,17 +21,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from interp.bots.probe import Probe, _fresh, _is_decision, _Sampler, _same
+from interp.bots.probe import Probe, _fresh, _is_decision, _same, _Sampler
 from interp.bots.repair import WALK, masked, swap
 from interp.engine import match as engine
 from interp.engine.phases.tricks import TricksPhase
 from interp.engine.state import Move, State, event_visible
 from interp.errors import InterpError
 
-UNLOCATING = ("tell", "tricks")
+UNLOCATING = ("tell", "tricks")  # events that name cards without saying where they lie
 FROM_HAND = ("play", "discard", "turn")  # moves whose cards leave the seat's hand
 # what a move made unchecked may raise when the hand does not allow it (a declaration of a combination it lacks)
-UNCHECKED = (InterpError, LookupError, ValueError, StopIteration)  # events that name cards without saying where they lie
+UNCHECKED = (InterpError, LookupError, ValueError, StopIteration)
 
 
 def sketch(view: State, rng, trail=None) -> Probe | None:
@@ -51,7 +51,10 @@ def sketch(view: State, rng, trail=None) -> Probe | None:
 
 class _Sketch:
     def __init__(self, view: State, rng, trail=None):
-        self.view, self.rng, self.seat, self.trail = view, rng, view.viewer, trail
+        if view.viewer is None:
+            raise ValueError("a sketch is made from a view (state.view(seat)), not a full state")
+        self.view, self.rng, self.trail = view, rng, trail
+        self.seat: int = view.viewer
         self.guess = _Sampler(view, rng)  # the probe's first layout and its reading of logged moves
         self.guess.strict = False
         self.located: set = set()
@@ -63,8 +66,9 @@ class _Sketch:
         self.zones_of = [[z for z in range(len(view.zones)) if game.zone_of(z, n)[1] == s] for s in range(n)]
         self.hand = {s: z for z, s in self.guess.owners.items()}
         self.own = [z for z in self.zones_of[self.seat] if game.zone_visible(view, z, self.seat)]
-        self.held = {c for z in self.own for c in view.zones[z]} | \
-            {c for e in view.events if e.seat == self.seat and e.kind in FROM_HAND + ("show", "announce") for c in e.cards}
+        spent = FROM_HAND + ("show", "announce")
+        self.held = {c for z in self.own for c in view.zones[z]} | {  # every card the viewer held this deal
+            c for e in view.events if e.seat == self.seat and e.kind in spent for c in e.cards}
         self.card_vars = [d.name for d in game.vars.values() if "card" in d.type]
         self.hidden_zones = [z for z in range(len(view.zones)) if not game.zone_visible(view, z, self.seat)]
 
@@ -102,9 +106,10 @@ class _Sketch:
                 if move is None:
                     return None
                 moves.append((j, move))
-                world = self.make(world, j, move)
-                if world is None:
+                after = self.make(world, j, move)
+                if after is None:
                     return None
+                world = after
         except UNCHECKED:
             return None
         if self.trail is not None:
