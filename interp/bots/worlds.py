@@ -106,16 +106,28 @@ def draw_world(view: State, rng, tries: int = TRIES, limit: int | None = None) -
     return sampler_for(view).draw(rng, tries, limit)
 
 
-_last: list = []  # [view, its WorldSampler]: the last view sampled, whose probe is kept
+_last: list = []  # [view, what it shows, its WorldSampler]: the last view sampled, whose sketch is kept
 
 
 def sampler_for(view: State) -> "WorldSampler":
-    """The `WorldSampler` of `view`: the last one made when `view` is the same object, else a new one."""
+    """The `WorldSampler` of `view`: the last one made when `view` is the same object or shows the same (a view
+    made anew of the same position, as an adapter makes one per sample), else a new one."""
     if _last and _last[0] is view:
-        return _last[1]
+        return _last[2]
+    shows = _shows(view)
+    if _last and _last[1] == shows:
+        _last[0] = view
+        return _last[2]
     sampler = WorldSampler(view)
-    _last[:] = [view, sampler]
+    _last[:] = [view, shows, sampler]
     return sampler
+
+
+def _shows(view: State) -> tuple:
+    """Everything a world drawn from `view` depends on, comparable: the game, the seat, the match and deal as the
+    view shows them."""
+    return (view.game, view.n, view.viewer, view.deal_no, view.dealer, view.phase, tuple(view.events),
+            tuple(map(tuple, view.zones)), repr(view.vars), repr(view.sheet), repr(view.options), tuple(view.active))
 
 
 @dataclass(frozen=True)
