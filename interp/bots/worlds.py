@@ -117,6 +117,7 @@ def sampler_for(view: State) -> "WorldSampler":
     shows = _shows(view)
     if _last and _last[1] == shows:
         _last[0] = view
+        _last[2].unpaid = True  # (its first draw is charged the sketch as if made anew: the same work either way)
         return _last[2]
     sampler = WorldSampler(view)
     _last[:] = [view, shows, sampler]
@@ -158,6 +159,8 @@ class WorldSampler:
         self.barred: dict = {}
         self.plan: _Plan | None = None
         self.planned = False
+        self.plan_work = 0  # the work the plan took
+        self.unpaid = True  # whether the next draw is charged it (the first from each view object)
 
     def draw(self, rng, tries: int = TRIES, limit: int | None = None) -> Drawn:
         """One world (see `draw_world`)."""
@@ -166,7 +169,9 @@ class WorldSampler:
             return Drawn(None, 0)
         if not self.planned:
             self.planned = True
-            self.plan, work = self._plan(limit)
+            self.plan, self.plan_work = self._plan(limit)
+        if self.unpaid:
+            work, self.unpaid = self.plan_work, False
         plan, rejected = self.plan, 0
         if plan is not None and plan.layouts.total:
             cost = len(plan.moves) + 1
