@@ -42,7 +42,9 @@ class Knowledge:
     `hands`: hand zone id -> seat, for the hands the deal's trick phases play from (where voids apply);
     `strength`: each card's strength in the tricks (the phase's `strength` table, else the deck's rank order);
     `suits`: each card's suit in the tricks (the phase's effective suits, else the printed ones); `caps`: (seat,
-    suit) -> the strength no card of that suit it holds exceeds (proved by `must_beat`)."""
+    suit) -> the strength no card of that suit it holds exceeds (proved by `must_beat`); `proofs`: each fact
+    the trick rules proved, with when: (seat, suit, cap, index of the view's event that proved it): from then
+    on the seat holds no card of `suit` (cap None) or none stronger than `cap`."""
 
     known: dict = field(default_factory=dict)
     places: dict = field(default_factory=dict)
@@ -53,6 +55,7 @@ class Knowledge:
     strength: list = field(default_factory=list)
     suits: list = field(default_factory=list)
     caps: dict = field(default_factory=dict)
+    proofs: list = field(default_factory=list)
 
     def unknown(self) -> list:
         """The cards whose place the view does not show."""
@@ -148,7 +151,7 @@ def _infer_from_tricks(view, kn: Knowledge) -> dict:
     hands: dict = {}
     rules, trump, escape, said = None, None, set(), None
     trick: list[int] = []
-    for event in view.events:
+    for index, event in enumerate(view.events):
         if event.kind == "tricks":
             rules = phase_of(game, event.phase)
             trump, escape, trick, said = event.value, set(event.cards), [], None
@@ -168,12 +171,13 @@ def _infer_from_tricks(view, kn: Knowledge) -> dict:
             card = event.cards[0]
             follow, must_trump, overtrump, must_beat = said or rules.fixed_rules()
             _infer_play(kn, (follow, must_trump and rules.trump_exempt is None, overtrump, must_beat), trump, escape,
-                        trick, event.seat, card, kn.suits, kn.strength)
+                        trick, event.seat, card, kn.suits, kn.strength, index)
             trick.append(card)
     return hands
 
 
-def _infer_play(kn, rules: tuple, trump, escape, trick, seat, card, suit_of, rank_of) -> None:
+def _infer_play(kn, rules: tuple, trump, escape, trick, seat, card, suit_of, rank_of,
+                index: int) -> None:
     """What playing `card` onto `trick` proves under the trick's follow / must_trump / overtrump / must_beat rules
     (`rules`; must_trump false when an exemption may free the player, as while a partner wins the trick)."""
     follow, must_trump, overtrump, must_beat = rules
@@ -186,22 +190,31 @@ def _infer_play(kn, rules: tuple, trump, escape, trick, seat, card, suit_of, ran
     best = max((rank_of[c] for c in trick if suit_of[c] == trump and c not in escape), default=-1)
     if suit == led:
         if led == trump and overtrump and rank_of[card] < best:
-            _cap(kn, seat, trump, best)
+            _cap(kn, seat, trump, best, index)
         if must_beat:
             top = max(rank_of[c] for c in trick if suit_of[c] == led and c not in escape)
             if rank_of[card] < top and top < kn.caps.get((seat, led), top + 1):
                 kn.caps[(seat, led)] = top
+                kn.proofs.append((seat, led, top, index))
         return
-    kn.voids.setdefault(seat, set()).add(led)
+    _void(kn, seat, led, index)
     if not must_trump or trump is None:
         return  # (an exemption from trumping, e.g. while a partner wins, leaves the trumps unproved)
     if suit != trump:
-        kn.voids[seat].add(trump)
+        _void(kn, seat, trump, index)
     elif overtrump and rank_of[card] < best:
-        _cap(kn, seat, trump, best)
+        _cap(kn, seat, trump, best, index)
 
 
-def _cap(kn: Knowledge, seat: int, trump: str, rank: int) -> None:
+def _void(kn: Knowledge, seat: int, suit: str, index: int) -> None:
+    voids = kn.voids.setdefault(seat, set())
+    if suit not in voids:
+        voids.add(suit)
+        kn.proofs.append((seat, suit, None, index))
+
+
+def _cap(kn: Knowledge, seat: int, trump: str, rank: int, index: int) -> None:
     old = kn.trump_cap.get(seat)
     if old is None or rank < old[1]:
         kn.trump_cap[seat] = (trump, rank)
+        kn.proofs.append((seat, trump, rank, index))

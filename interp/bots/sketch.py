@@ -1,0 +1,335 @@
+"""The sketch: a view's deal replayed once, in one pass, the cards the view has not located yet relabelled on demand
+— the template `bots.worlds` relabels into every world it draws.
+
+The first layout is the probe's first guess (`bots.probe`: the viewer's dealt cards where it saw them, a card a seat
+plays in that seat's hand, the rest shuffled), the voids not enforced. Then the view's decisions are replayed in
+order. Until an event of the view names a card where it lies (a play, a show, a card dealt to the viewer: it
+*locates* the card; a private `tell` or a trick phase's escape cards do not), the card's identity is free: two
+such cards may be swapped through the whole deal so far — the layout, the hidden moves made, the zones now —
+without changing anything the viewer saw. So before a logged move each card it names is swapped into the zones
+of the seat that makes it when it lies elsewhere; after each move each event the deal logged for the viewer is
+compared with the view's, and the cards that differ (a card dealt to the viewer, a talon's card led) are
+swapped; a hidden move (another seat's discard or pass) takes a card not located yet when it can. At the end
+the zones the view shows are fitted the same way. No step is ever retried, so a sketch costs one replay.
+
+What the sketch logs may still differ from the view where the rules look at the hidden cards (a declaration's
+words, a steal that needs a card it does not hold): `bots.worlds` draws every free card anew and checks each
+world, so the sketch need only follow the view's decisions, seat by seat, with the located cards where the view
+says.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from interp.bots.probe import Probe, _fresh, _is_decision, _same, _Sampler
+from interp.bots.repair import WALK, masked, swap
+from interp.engine import match as engine
+from interp.engine.phases.tricks import TricksPhase
+from interp.engine.state import Move, State, event_visible
+from interp.errors import InterpError
+
+UNLOCATING = ("tell", "tricks")  # events that name cards without saying where they lie
+FROM_HAND = ("play", "discard", "turn")  # moves whose cards leave the seat's hand
+# what a move made unchecked may raise when the hand does not allow it (a declaration of a combination it lacks)
+UNCHECKED = (InterpError, LookupError, ValueError, StopIteration)
+
+
+def sketch(view: State, rng, trail=None) -> Probe | None:
+    """The view's deal replayed once with free cards relabelled on demand (see the module docstring); None when the
+    replay cannot follow the view (a seat to move that is not the view's, a located card where it cannot be).
+    `trail` (a `bots.worlds.Trail`), if given, notes where the cards lie before each move and at the end, and
+    swaps its records as the cards are swapped.
+
+    >>> import random
+    >>> from interp.spec.compiler import load_game
+    >>> st = engine.new_match(load_game("docs/examples/tiny.yaml"), seed=4)
+    >>> sketch(st.view(engine.to_move(st)), random.Random(1)) is not None
+    True
+    """
+    return _Sketch(view, rng, trail).run()
+
+
+class _Sketch:
+    def __init__(self, view: State, rng, trail=None):
+        if view.viewer is None:
+            raise ValueError("a sketch is made from a view (state.view(seat)), not a full state")
+        self.view, self.rng, self.trail = view, rng, trail
+        self.seat: int = view.viewer
+        self.guess = _Sampler(view, rng)  # the probe's first layout and its reading of logged moves
+        self.guess.strict = False
+        self.located: set = set()
+        self.choices: dict = {}  # view event index -> hidden move made
+        self.seen: frozenset = frozenset()  # cards a var names where the viewer saw them as the deal began
+        self.i = self.read = 0  # the view's events matched; the sketch's events read
+        self.since: dict = {}  # card as the events being read name it -> the card it is now (see `swap`)
+        game, n = view.game, view.n
+        self.zones_of = [[z for z in range(len(view.zones)) if game.zone_of(z, n)[1] == s] for s in range(n)]
+        self.hand = {s: z for z, s in self.guess.owners.items()}
+        self.own = [z for z in self.zones_of[self.seat] if game.zone_visible(view, z, self.seat)]
+        spent = FROM_HAND + ("show", "announce")
+        self.held = {c for z in self.own for c in view.zones[z]} | {  # every card the viewer held this deal
+            c for e in view.events if e.seat == self.seat and e.kind in spent for c in e.cards}
+        self.card_vars = [d.name for d in game.vars.values() if "card" in d.type]
+        self.hidden_zones = [z for z in range(len(view.zones)) if not game.zone_visible(view, z, self.seat)]
+
+    def run(self) -> Probe | None:
+        view, guess = self.view, self.guess
+        seed = self.rng.getrandbits(32)
+        world = _fresh(view, seed)
+        layout = guess.layout(world)
+        if layout is None:
+            return None
+        self.layout = layout
+        events, moves = view.events, []
+        try:
+            guess.deal(world, layout)
+            self.since = {}
+            pairs = guess.var_cards(world)  # card vars the view shows, set as the deal began (the first table cards)
+            if not self.relabel(world, [x for x, _ in pairs], [y for _, y in pairs]):
+                return None
+            game = view.game  # those the viewer sees now (the first table cards) are where it saw them
+            for decl in game.vars.values():  # (the vars, relabelled: what a zone's `shown` rule reads)
+                if decl.type in ("card", "list[card]") and decl.visible != "none" and not decl.per_seat:
+                    world.vars[decl.name] = view.vars[decl.name]
+            shown = {c for z, cards in enumerate(world.zones) if cards for c in
+                     (cards if game.zone_visible(world, z, self.seat) else game.zone_shown(world, z))}
+            self.seen = frozenset(y for _, y in pairs if y in shown)
+            self.located |= self.seen
+            self.i = self.read = 0
+            if self.catch_up(world) is not None:
+                return None
+            while self.i < len(events):
+                j = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
+                if world.deal_over or j is None or events[j].seat != engine.actor(world):
+                    return None
+                move = self.move(world, j)
+                if move is None:
+                    return None
+                moves.append((j, move))
+                after = self.make(world, j, move)
+                if after is None:
+                    return None
+                world = after
+        except UNCHECKED:
+            return None
+        if self.trail is not None:
+            self.trail.note(len(events), world)
+        if not self.fit_zones(world):
+            return None
+        moves = [(j, self.choices.get(j, move)) for j, move in moves]
+        return Probe(world, seed, layout, moves, guess.work, self.seen)
+
+    def make(self, world: State, j: int, move: Move) -> State | None:
+        """Make the move; when what the deal then logs differs from the view where the hidden cards decide it (a
+        seat declares it holds no sequence where the view's declared one), make it again from the world before,
+        after a random walk of swaps between the free cards of that seat and the others (up to WALK swaps).
+        Returns the world after the move (None when the walk found no match)."""
+        before = None if isinstance(world.game.phases[world.phase], TricksPhase) else world.copy()
+        mark = (self.i, self.read, set(self.located))
+        for _ in range(WALK + 1):
+            self.guess.work += 1
+            self.since = {}  # (what the move logs names the cards as they are now)
+            if self.trail is not None:
+                self.trail.note(j, world)
+            engine.apply(world, move, check=False)
+            seat = self.catch_up(world)
+            if seat is None:
+                return world
+            if before is None or not self.walk(before, seat):
+                return None
+            self.i, self.read, self.located = mark[0], mark[1], set(mark[2])
+            world = before.copy()
+        return None
+
+    def walk(self, world: State, seat: int | None) -> bool:
+        """One swap of a free card of the seat's zones (any seat's but the viewer's, for a seat None) with a free
+        card elsewhere, on `world` and the whole sketch; False when there is none."""
+        mine = set(self.zones_of[seat]) if seat is not None and seat != self.seat else \
+            {z for s, zones in enumerate(self.zones_of) if s != self.seat for z in zones}
+        ours = [c for z in mine for c in world.zones[z] if c not in self.located]
+        theirs = [c for z in self.hidden_zones if z not in mine for c in world.zones[z] if c not in self.located]
+        if not ours or not theirs:
+            return False
+        self.swap(world, self.rng.choice(ours), self.rng.choice(theirs))
+        return True
+
+    def catch_up(self, world: State):
+        """Match the events the deal logged since the last call with the view's; None when they match, else the
+        seat of the view's event they did not match (the seat whose hidden cards made the deal differ)."""
+        events = self.view.events
+        fresh = [e for e in world.events[self.read:] if event_visible(e, self.seat)]
+        self.read = len(world.events)
+        for got in fresh:
+            if self.i >= len(events):
+                return self.seat
+            if not self.fit_event(world, got, events[self.i]):
+                return events[self.i].seat
+            self.i += 1
+        self.fit_own(world)
+        return None
+
+    def fit_own(self, world: State) -> None:
+        """A card that reached one of the viewer's own zones is one the viewer held: swap a free card that is not
+        one of those with one of those (not located yet, not in its zones now); it is located from then on."""
+        for z in self.own:
+            for x in world.zones[z]:
+                if x in self.located:
+                    continue
+                if x not in self.held:
+                    now = {c for y in self.own for c in world.zones[y]}
+                    spare = [c for c in self.held if c not in self.located and c not in now]
+                    if not spare:
+                        continue
+                    y = self.rng.choice(spare)
+                    self.swap(world, x, y)
+                    x = y
+                self.located.add(x)
+
+    def move(self, world: State, j: int) -> Move | None:
+        """The move that logged the view's event j: a hidden one chosen, a logged one with its cards swapped into
+        the seat's zones first."""
+        event = self.view.events[j]
+        if masked(event):
+            move = self.hidden(world, j)
+            if move is not None:
+                self.choices[j] = move
+            return move
+        for c in event.cards:
+            if not self.bring(world, event.seat, c, event.cards, event.kind in FROM_HAND):
+                return None
+        self.located.update(event.cards)  # (where they must stay while the move is made legal)
+        move = self.guess.move_of(world, j)
+        if move is None:  # not legal in this sketch: a declaration, a steal its hand does not allow
+            move = _logged(event)
+            self.make_legal(world, event.seat, move)
+        return move
+
+    def make_legal(self, world: State, seat: int, move: Move) -> bool:
+        """A random walk: swap a free card of the seat's zones with a free card elsewhere until `move` is legal
+        (what it says of the hand holds); False if it is not after WALK swaps (it is made all the same: the
+        worlds drawn from the sketch are checked)."""
+        mine = set(self.zones_of[seat])
+        for _ in range(WALK):
+            ours = [c for z in mine for c in world.zones[z] if c not in self.located]
+            theirs = [c for z in self.hidden_zones if z not in mine for c in world.zones[z] if c not in self.located]
+            if not ours or not theirs:
+                return False
+            self.swap(world, self.rng.choice(ours), self.rng.choice(theirs))
+            if move in engine.legal_moves(world):
+                return True
+        return False
+
+    def hidden(self, world: State, j: int) -> Move | None:
+        """A hidden move of another seat: a card not located yet, not one the seat itself names later, if any."""
+        event, legal = self.view.events[j], engine.legal_moves(world)
+        if event.kind == "declare":
+            claims = [m for m in legal if m.kind == "claim"]
+            return self.rng.choice(claims) if claims else None
+        cards = [m for m in legal if m.kind == "card"]
+        later = self.guess.named_after[j + 1] | self.guess.visible  # cards the view names later, or sees now
+        best = [m for m in cards if m.value not in self.located and m.value not in later]
+        if not best and cards:  # swap one in: a card nobody names, from a hidden place, for a free one here
+            ours = [m.value for m in cards if m.value not in self.located]
+            spare = [c for z in self.hidden_zones for c in world.zones[z]
+                     if c not in self.located and c not in later and c not in ours]
+            if ours and spare:
+                x, y = self.rng.choice(ours), self.rng.choice(spare)
+                self.swap(world, x, y)
+                legal = engine.legal_moves(world)
+                best = [m for m in legal if m.kind == "card" and m.value == y]
+        own = {c for e in self.view.events[j + 1:] if e.seat == event.seat for c in e.cards}
+        best = best or [m for m in cards if m.value not in self.located and m.value not in own] or \
+            [m for m in cards if m.value not in self.located] or cards
+        return self.rng.choice(best) if best else None
+
+    def bring(self, world: State, seat: int, card: int, named: tuple, from_hand: bool) -> bool:
+        """Put `card` in a zone of `seat` — its hand (of the trick phases), when known, for a card `from_hand` —
+        swapping it with a free card there, unless it lies there already."""
+        first = [self.hand[seat]] if seat in self.hand else []
+        mine = first if from_hand and first else self.zones_of[seat]
+        if any(card in world.zones[z] for z in mine):
+            return True
+        if card in self.located:
+            return False
+        for z in first + mine:
+            free = [x for x in world.zones[z] if x not in self.located and x not in named]
+            held = [x for x in free if x in self.layout.get(z, ())]  # held since the deal: through every move
+            if free:  # the seat made that the hand decided (a declaration), as the card was
+                self.swap(world, card, self.rng.choice(held or free))
+                return True
+        return False
+
+    def fit_event(self, world: State, got, want) -> bool:
+        """Match an event the sketch logged with the view's: the same, or the same but for free cards (swapped),
+        or the same kind by the same seat, neither a decision (an announcement's words, tolerated: the worlds
+        are checked)."""
+        if _is_decision(got) != _is_decision(want):
+            return False
+        if self.since:  # cards swapped since the sketch logged it: the event names them as they were
+            got = replace(got, cards=tuple(self.since.get(c, c) for c in got.cards))
+        if not _same(got, want):
+            if got.kind != want.kind or got.seat != want.seat:
+                return False
+            if len(got.cards) == len(want.cards) and replace(got, cards=want.cards) == want:
+                if not self.relabel(world, got.cards, want.cards):
+                    return False
+        if want.kind not in UNLOCATING:
+            self.located.update(want.cards)
+        return True
+
+    def relabel(self, world: State, got, want) -> bool:
+        """Swap free cards so that the cards `got` (in this order) become the cards `want`."""
+        if any(g != w and (g in self.located or w in self.located) for g, w in zip(got, want)):
+            return False
+        now = list(got)  # the sketch's cards, as the swaps so far relabel them
+        for k, w in enumerate(want):
+            g = now[k]
+            if g != w:
+                self.swap(world, g, w)
+                now = [w if c == g else g if c == w else c for c in now]
+        return True
+
+    def fit_zones(self, world: State) -> bool:
+        """Swap into each zone the view shows the cards it shows there."""
+        for zid, cards in enumerate(self.view.zones):
+            for c in cards:
+                if c in world.zones[zid]:
+                    continue
+                free = [x for x in world.zones[zid] if x not in cards and x not in self.located]
+                if c in self.located or not free:
+                    return False
+                self.swap(world, c, self.rng.choice(free))
+                self.located.add(c)
+        return True
+
+    def swap(self, world: State, x: int, y: int) -> None:
+        """Exchange two free cards through the whole sketch so far; `since` maps a card named by a record logged
+        before (an event not yet read) to the card it is now."""
+        swap(world, self.layout, self.choices, x, y)
+        for name in self.card_vars:  # (a var set from the cards: what a seat will tell of its combinations)
+            world.vars[name] = _relabelled(world.vars[name], x, y)
+        if self.trail is not None:
+            self.trail.swap(x, y)
+        since = self.since
+        for old, now in list(since.items()):
+            since[old] = y if now == x else x if now == y else now
+        since.setdefault(x, y)
+        since.setdefault(y, x)
+
+
+def _relabelled(value, x: int, y: int):
+    """A card var's value (a card, a list of cards, per seat) with cards x and y exchanged."""
+    if isinstance(value, list):
+        return [_relabelled(v, x, y) for v in value]
+    return y if value == x else x if value == y else value
+
+
+def _logged(event) -> Move:
+    """The move an event logs, read from the event alone."""
+    if event.kind == "play":
+        return Move("card", event.cards[0])
+    if event.kind in ("turn", "declare"):
+        return event.value[0]
+    if event.kind == "call":
+        return Move("option", event.value)
+    return event.value
