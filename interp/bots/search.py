@@ -74,12 +74,11 @@ def stakes(view: State, moves: list) -> float:
 
     >>> from interp.spec.compiler import load_game
     >>> st = engine.new_match(load_game("docs/examples/tiny.yaml"), seed=5)
-    >>> engine.current_phase(st).type_name, len(engine.legal_moves(st))
-    ('tricks', 4)
-    >>> stakes(st, engine.legal_moves(st))
-    1.0
-    >>> stakes(st, engine.legal_moves(st) * 4)   # sixteen moves: twice the budget
-    2.0
+    >>> moves = engine.legal_moves(st)
+    >>> engine.current_phase(st).type_name, len(moves)
+    ('tricks', 12)
+    >>> stakes(st, moves[:4]), round(stakes(st, moves), 2), stakes(st, moves * 2)  # 4, 12 and 24 moves
+    (1.0, 1.73, 2.0)
     """
     phase = engine.current_phase(view)
     shaping = phase is not None and phase.type_name not in PLAY_PHASES
@@ -97,7 +96,7 @@ class SearchAgent(Agent):
     >>> agent = SearchAgent(seed=1, budget=400)
     >>> agent.choose(st.view(seat), engine.legal_moves(st)) in engine.legal_moves(st)
     True
-    >>> agent.last.worlds > 0 and agent.last.budget == 400
+    >>> agent.last.worlds > 0 and agent.last.budget == round(400 * stakes(st, engine.legal_moves(st)))
     True
     """
 

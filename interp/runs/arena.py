@@ -151,9 +151,9 @@ def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = N
           which: Deals = Deals()) -> dict:
     """Play `deals` duplicate deals on `jobs` processes (None: all cores; `executor="ray"`: as Ray tasks): duplicate
     deal i is deal `which.number(i)` of match `seed + i` (or that whole match, `which.matches`). Per agent: mean
-    value (of a deal, or of a match), its 95% interval, deals, wall seconds a move, and the median and 99th
-    percentile of its CPU seconds a decision with a choice (`cpu_median`, `cpu_p99`); per pair of agents the paired margin
-    (`margins`). The deals are independent, so the results are the same whatever `jobs`. `on_record(record)` gets
+    value (of a deal, or of a match), its 95% interval, deals, wall seconds a move, and the mean, median and 99th
+    percentile of its CPU seconds a decision with a choice (`cpu_mean`, `cpu_median`, `cpu_p99`); per pair of
+    agents the paired margin (`margins`). The deals are independent, so the results are the same whatever `jobs`. `on_record(record)` gets
     each deal played (per duplicate deal and seating, in order), with its `seating` number added."""
     n = players or game.default_players
     table = seatings(agents, n)
@@ -176,6 +176,7 @@ def arena(game, agents: list, deals: int, seed: int = 0, players: int | None = N
         stat = mean_ci(tally.scores)
         out[name] = {"mean": stat["mean"], "ci95": stat["ci95"], "deals": deals,
                      "sec_per_move": round(tally.seconds / tally.moves, 5) if tally.moves else None,
+                     "cpu_mean": round(sum(tally.cpu) / len(tally.cpu), 4) if tally.cpu else None,
                      "cpu_median": percentile(tally.cpu, 50), "cpu_p99": percentile(tally.cpu, 99)}
     return {"game": game.name, "players": n, "seatings": [list(s) for s in table], "agents": out,
             "margins": margins(tallies)}
