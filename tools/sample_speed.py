@@ -1,12 +1,20 @@
-"""How fast worlds are sampled and search moves made, over the decisions of seeded random deals.
+"""How fast worlds are sampled and search moves made, over every decision of seeded random deals.
 
-    python tools/sample_speed.py games/preferans.yaml games/tarot.yaml [--deals 4] [--players 4]
+    python tools/sample_speed.py games/*.yaml [--deals 5] [--players 4] [--worlds 8] [--before]
     python tools/sample_speed.py games/piquet.yaml --search [--deals 3]
 
-Prints, per file and player count: samples drawn, how many found no world, the median and 90th percentile in ms
-and the median work per sample (moves replayed, the unit the search agent charges). With `--search`: every
-decision with a choice is made by the search agent at its default budget (seeded), and the median and largest
-CPU seconds per move are printed instead. Times are CPU time of this process (`time.process_time`).
+Prints, per file and player count, over every decision of `--deals` seeded deals (seeds 0, 1, …; random play):
+the decisions, the failures (no world found), the median and 99th percentile in ms of
+
+- `first`: the first world drawn from a view (`draw_world`: it finds the view's probe, then draws);
+- `next`: each of the next `--worlds` - 1 worlds drawn from the same view (the probe kept), as a search does;
+
+the worlds the check rejected and how many came from the fallback (the repairing search). With `--before`, the
+same figures for the repairing search alone (`bots.probe.find`, the sampler of earlier releases), measured in the
+same run on the same views. The load average is printed at the start and the end (the machine may be shared).
+With `--search`: every decision with a choice is made by the search agent at its default budget (seeded), and
+the median and largest CPU seconds per move are printed instead. Times are CPU time of this process
+(`time.process_time`).
 """
 from __future__ import annotations
 
@@ -18,30 +26,60 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from interp.bots.probe import find  # noqa: E402
 from interp.bots.search import SearchAgent  # noqa: E402
-from interp.bots.worlds import draw_world  # noqa: E402
+from interp.bots.worlds import WorldSampler  # noqa: E402
 from interp.engine import match as engine  # noqa: E402
 from interp.spec.compiler import load_game  # noqa: E402
 
 
-def measure(path: str, n: int, deals: int) -> str:
-    game = load_game(path)
-    times, works, failed = [], [], 0
+def _views(game, n: int, deals: int):
     for seed in range(deals):
         st = engine.new_match(game, n, seed)
         rng = random.Random(seed)
         while not st.deal_over:
-            view = st.view(engine.to_move(st))
-            start = time.process_time()
-            drawn = draw_world(view, rng)
-            times.append(time.process_time() - start)
-            works.append(drawn.work)
-            failed += drawn.world is None
+            yield st.view(engine.to_move(st)), seed
             engine.apply(st, rng.choice(engine.legal_moves(st)))
-    times.sort()
-    works.sort()
-    return (f"{len(times)} samples, {failed} without a world, median {times[len(times) // 2] * 1000:.1f} ms, "
-            f"p90 {times[int(len(times) * 0.9)] * 1000:.1f} ms, median work {works[len(works) // 2]}")
+
+
+def _cut(times: list) -> str:
+    if not times:
+        return "-"
+    times = sorted(times)
+    return f"median {times[len(times) // 2] * 1000:.2f} ms, p99 {times[min(len(times) - 1, int(len(times) * 0.99))] * 1000:.1f} ms"
+
+
+def measure(path: str, n: int, deals: int, worlds: int, before: bool) -> str:
+    game = load_game(path)
+    first, later, old = [], [], []
+    failed = old_failed = rejected = fallbacks = decisions = 0
+    for view, seed in _views(game, n, deals):
+        decisions += 1
+        rng = random.Random(seed * 1000 + decisions)
+        start = time.process_time()
+        sampler = WorldSampler(view)
+        drawn = sampler.draw(rng)
+        first.append(time.process_time() - start)
+        for k in range(worlds - 1):
+            start = time.process_time()
+            more = sampler.draw(rng)
+            later.append(time.process_time() - start)
+            failed += more.world is None
+            rejected += more.rejected
+            fallbacks += more.fallback
+        failed += drawn.world is None
+        rejected += drawn.rejected
+        fallbacks += drawn.fallback
+        if before:
+            start = time.process_time()
+            probe = find(view, random.Random(seed * 1000 + decisions))
+            old.append(time.process_time() - start)
+            old_failed += probe is None
+    line = (f"{decisions} decisions, {decisions * worlds} worlds: {failed} failures, first {_cut(first)}; "
+            f"next {_cut(later)}; {rejected} rejected by the check, {fallbacks} from the fallback")
+    if before:
+        line += f"\n    before (repair and replay): {old_failed} failures, {_cut(old)}"
+    return line
 
 
 def measure_search(path: str, n: int, deals: int) -> str:
@@ -66,15 +104,22 @@ def measure_search(path: str, n: int, deals: int) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="+")
-    parser.add_argument("--deals", type=int, default=4)
+    parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--players", type=int, help="only this player count (default: every one the spec allows)")
+    parser.add_argument("--worlds", type=int, default=8, help="worlds drawn from each view (default 8)")
+    parser.add_argument("--before", action="store_true", help="also time the repairing search of earlier releases")
     parser.add_argument("--search", action="store_true", help="time search moves instead of samples")
     args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores", flush=True)
     for path in args.files:
         for n in load_game(path).players:
             if args.players is None or n == args.players:
-                line = (measure_search if args.search else measure)(path, n, args.deals)
+                if args.search:
+                    line = measure_search(path, n, args.deals)
+                else:
+                    line = measure(path, n, args.deals, args.worlds, args.before)
                 print(f"{path} {n}p: {line}", flush=True)
+    print(f"load average {os.getloadavg()[0]:.2f} (1 min)", flush=True)
     return 0
 
 

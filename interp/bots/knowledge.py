@@ -36,7 +36,9 @@ class Knowledge:
     hidden zone ids it may be in (sorted tuple); `voids`: seat -> suits it holds none of; `trump_cap`: seat ->
     (trump suit, the strength no trump it holds exceeds; -1: no trump at all); `seen`: cards the events named;
     `hands`: hand zone id -> seat, for the hands the deal's trick phases play from (where voids apply);
-    `strength`: each card's strength in the tricks (the phase's `strength` table, else the deck's rank order)."""
+    `strength`: each card's strength in the tricks (the phase's `strength` table, else the deck's rank order);
+    `proofs`: each fact the trick rules proved, with when — (seat, suit, cap, index of the view's event that proved
+    it): from then on the seat holds no card of `suit` (cap None) or none stronger than `cap`."""
 
     known: dict = field(default_factory=dict)
     places: dict = field(default_factory=dict)
@@ -45,6 +47,7 @@ class Knowledge:
     seen: set = field(default_factory=set)
     hands: dict = field(default_factory=dict)
     strength: list = field(default_factory=list)
+    proofs: list = field(default_factory=list)
 
     def unknown(self) -> list:
         """The cards whose place the view does not show."""
@@ -138,7 +141,7 @@ def _infer_from_tricks(view, kn: Knowledge) -> dict:
     hands: dict = {}
     rules, trump, escape = None, None, set()
     trick: list[int] = []
-    for event in view.events:
+    for index, event in enumerate(view.events):
         if event.kind == "tricks":
             rules = phase_of(game, event.phase)
             trump, escape, trick = event.value, set(event.cards), []
@@ -152,12 +155,12 @@ def _infer_from_tricks(view, kn: Knowledge) -> dict:
             trick = []
         elif event.kind == "play" and rules is not None:
             card = event.cards[0]
-            _infer_play(kn, rules, trump, escape, trick, event.seat, card, suit_of, kn.strength)
+            _infer_play(kn, rules, trump, escape, trick, event.seat, card, suit_of, kn.strength, index)
             trick.append(card)
     return hands
 
 
-def _infer_play(kn, rules, trump, escape, trick, seat, card, suit_of, rank_of) -> None:
+def _infer_play(kn, rules, trump, escape, trick, seat, card, suit_of, rank_of, index: int) -> None:
     """What playing `card` onto `trick` proves under the phase's follow / must_trump / overtrump rules."""
     if not rules.follow or card in escape:
         return
@@ -168,18 +171,26 @@ def _infer_play(kn, rules, trump, escape, trick, seat, card, suit_of, rank_of) -
     best = max((rank_of[c] for c in trick if suit_of[c] == trump and c not in escape), default=-1)
     if suit == led:
         if led == trump and rules.overtrump and rank_of[card] < best:
-            _cap(kn, seat, trump, best)
+            _cap(kn, seat, trump, best, index)
         return
-    kn.voids.setdefault(seat, set()).add(led)
+    _void(kn, seat, led, index)
     if not rules.must_trump or trump is None or rules.trump_exempt is not None:
         return  # (an exemption from trumping, e.g. while a partner wins, leaves the trumps unproved)
     if suit != trump:
-        kn.voids[seat].add(trump)
+        _void(kn, seat, trump, index)
     elif rules.overtrump and rank_of[card] < best:
-        _cap(kn, seat, trump, best)
+        _cap(kn, seat, trump, best, index)
 
 
-def _cap(kn: Knowledge, seat: int, trump: str, rank: int) -> None:
+def _void(kn: Knowledge, seat: int, suit: str, index: int) -> None:
+    voids = kn.voids.setdefault(seat, set())
+    if suit not in voids:
+        voids.add(suit)
+        kn.proofs.append((seat, suit, None, index))
+
+
+def _cap(kn: Knowledge, seat: int, trump: str, rank: int, index: int) -> None:
     old = kn.trump_cap.get(seat)
     if old is None or rank < old[1]:
         kn.trump_cap[seat] = (trump, rank)
+        kn.proofs.append((seat, trump, rank, index))

@@ -42,12 +42,13 @@ class Repairs:
             self.order_shown.setdefault(zid, {c: k for k, c in enumerate(cards)})
         self.sheds = {e.seat for e in view.events if masked(e) and e.kind == "discard"}  # discard unseen cards
         self.work = 0  # moves replayed or tried, and deals dealt, so far
+        self.strict = True  # off: the voids the trick rules proved are not enforced (bots.probe)
 
     def allowed(self, card: int, zid: int, dealt: bool = False) -> bool:
         """Whether the trick rules let `card` lie in zone `zid` (a hand whose seat was proved short of it);
         `dealt`: at the deal, when a seat that discards unseen may still have been dealt it."""
         owner = self.owners.get(zid)
-        if dealt and owner in self.sheds:
+        if not self.strict or (dealt and owner in self.sheds):
             return True
         deck = self.view.game.deck
         return owner is None or not self.kn.excludes(owner, deck.suit_of[card], card,
@@ -60,6 +61,8 @@ class Repairs:
         kind, value = event.kind, event.value
         if kind == "play":
             move = world.game.card_moves[event.cards[0]]
+            if not self.strict and move not in legal and self.holds(world, event.seat, event.cards[0]):
+                return move  # (the follow rules are not enforced: the card need only be in the seat's hand)
         elif kind == "call":
             move = next((m for m in legal if m.kind == "option" and m.value == value), None)
         elif kind == "turn":
@@ -78,6 +81,11 @@ class Repairs:
         else:  # bid, choose, a discard the viewer saw
             move = value
         return move if move in legal else None
+
+    def holds(self, world: State, seat: int, card: int) -> bool:
+        """Whether `card` lies in a zone of `seat`."""
+        game, n = world.game, world.n
+        return any(card in cards and game.zone_of(z, n)[1] == seat for z, cards in enumerate(world.zones))
 
     def free_pair(self, world: State, seat: int | None, i: int) -> tuple | None:
         """Two cards free to swap at the view's event i (`unseen`) in different places hidden from the viewer,

@@ -1,45 +1,60 @@
 """Sampling worlds: complete states consistent with a view, built from the view alone (`sample_world`).
 
-A world is made by dealing a layout and replaying the deal: the hidden part of a state (other hands, the talon, vars
-the spec set from them — a called partner, who holds a card) comes from the deal's own rules, so it is always
-consistent. The layout is drawn at random under what the viewer knows (`knowledge`): cards seen in a zone's reveal
-start there, cards a seat played, showed or (for the viewer) held start in that seat's hand, and no seat is dealt a
-card the trick rules proved it does not hold; every other card is shuffled into the remaining places. The deal is
-then replayed move by move from the view's events: a move the view shows is made as logged, a move it hides (another
-seat's discard, a private claim) is drawn uniformly from the legal ones. Where the replay needs a card the layout
-put elsewhere (a card played that the layout dealt to another seat, a card in the viewer's hand that a hidden
-exchange brought), it is swapped in the layout with a card the viewer has never seen from the place where it is
-needed (bots.repair); the repaired layout is then dealt and replayed once more from scratch, so that every var the
-spec set from the cards (a called partner, who holds a card) is computed by the rules themselves. Every replayed
-step must log exactly the events the view holds, and the result must show the same view. What a hidden hand says in
-a declaration (a point of 43, these sequences and no other) is rarely true of a random layout: when the repairing
-replays fail, a local search from the world as the first declaration of a `declare` phase is to be made swaps free
-cards between the hidden hand the replay failed on and another hidden place, replaying only from there, and keeps
-the swaps that get the replay at least as far (`climb`). A layout that still fails is drawn again (a bounded number
-of times, then SamplingError). `draw_world` also counts the work done (moves replayed or tried), so that a caller
-can bound it and charge it (the search agent does).
+The cards a view never locates (never in one of its zones, never named by one of its events: the *free* cards)
+are the whole of what a world must choose; everything else — where a played card went, what a called partner or a
+holder var is, the events — follows from the rules. So a world is drawn in two steps:
 
-The distribution: uniform over the layouts that respect those constraints, filtered by the replay (rejection
-sampling), with hidden moves uniform among the legal ones; the local search biases it (towards hands near the first
-random layout that fits the declarations), a small price against thousands of rejected deals. It is not the exact
-Bayesian posterior (a seat that bid high is not assumed to hold good cards, hidden discards are not weighted by how
-likely a player was to make them), which is the usual and accepted approximation of determinized search.
+1. **A probe, once per view** (`bots.probe`): one world consistent with the view, found by replaying the deal and
+   repairing it, with the trick rules' voids not enforced (they are the next step's business), and the deal it
+   was made from: its chance seed, its first layout and the moves replayed. Each free card of the probe is a
+   *slot*: a path through the deal (dealt to a hand, passed to another, kept to the end). Its seed is drawn from
+   the view itself, so a seed gives the same worlds however often the view was sampled before.
+2. **Exact relabelling, per world** (`bots.layouts`): the free cards are dealt anew into the probe's slots under
+   every constraint the view implies on a card's path: the voids and trump caps the trick rules proved (a slot
+   that was in a seat's hand when a proof about that seat was made, or later, may not take a card the proof
+   excludes), and the cards a discard's `allowed` rule never lets go (not in a slot that lay in that discard's
+   zone). Slots with the same constraints are one place, cards with the same allowed places one class; the
+   layouts are counted exactly (a dynamic programme over the classes) and one is drawn uniformly. The probe's
+   deal, relabelled, is then replayed — its hidden moves (another seat's discard or pass) relabelled too — so
+   every var the rules set from the cards is computed by the rules themselves.
+
+The world replayed must show the view again (its visible events, zones and vars); one that does not is drawn
+again. That check is the only rejection: it happens when a rule's constraint on hidden cards cannot be expressed
+as a constraint on a card's path — what a declaration says of a hand (a point of 43, these sequences and no
+other), a move whose legality depends on the rest of the hand — so those parts are a checked draw: rejection,
+exact under its condition. `Drawn.rejected` counts them. A view whose probe cannot be found, or whose relabelled
+worlds keep failing the check (`CHECKS`), falls back to the probe's own repair-and-replay search with every void
+enforced (`Drawn.fallback`).
+
+The distribution: uniform over the ways to put the free cards into the probe's slots that respect the constraints
+and pass the check (slots with the same constraints taken as one place, so a card's place, not its slot, is what
+is uniform). When every proof is made after the last hidden move (every shipped game: passes and discards come
+before the play), the slots of one place are the hidden places' own, and a world is uniform over the consistent
+*current* layouts of the free cards. The hidden history (who was dealt which card before a hidden exchange) is
+the probe's, relabelled. It is not the Bayesian posterior: a seat that bid high is not assumed to hold good cards,
+nor are hidden discards weighted by how likely a player was to make them (the usual approximation of
+determinized search).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import random
+import zlib
+from dataclasses import dataclass
 
-from interp.bots.repair import Repairs, masked, swap
+from interp.bots.knowledge import knowledge
+from interp.bots.layouts import Layouts
+from interp.bots.probe import TRIES, _fresh, _match_order, _same, find
+from interp.bots.repair import masked
+from interp.bots.sketch import sketch
 from interp.engine import match as engine
 from interp.engine.events import phase_of
-from interp.engine.state import State, event_visible
+from interp.engine.phases.tricks import TricksPhase
+from interp.engine.state import Move, State
 from interp.errors import InterpError
 
-TRIES = 200  # layouts drawn, at most, before SamplingError
-VAR_FITS = 8  # re-deals, at most, to make the card vars set at the deal name the view's cards
-CLIMB = 150  # swaps tried, at most, by the local search (`climb`)
-PATIENCE = 40  # swaps it tries, at most, without getting further, before the layout is drawn again
-LENIENT_PASSES = 3  # repairing replays, at most, before the clean one
+CHECKS = 24  # relabelled worlds that fail the check, at most, in one draw before the fallback
+SKETCHES = 3  # sketches tried, at most, before the probe's repairing search (`find`)
+PROBE_TRIES = 60  # layouts that search tries, at most
 
 
 class SamplingError(InterpError):
@@ -47,7 +62,16 @@ class SamplingError(InterpError):
 
 
 def sample_world(view: State, rng, tries: int = TRIES) -> State:
-    """A complete state of the same match at the same point, consistent with `view` (see the module docstring)."""
+    """A complete state of the same match at the same point, consistent with `view` (see the module docstring).
+
+    >>> import random
+    >>> from interp.spec.compiler import load_game
+    >>> st = engine.new_match(load_game("docs/examples/tiny.yaml"), seed=4)
+    >>> view = st.view(engine.to_move(st))
+    >>> world = sample_world(view, random.Random(1))
+    >>> world.view(view.viewer).zones == view.zones
+    True
+    """
     drawn = draw_world(view, rng, tries)
     if drawn.world is None:
         raise SamplingError(f"no world consistent with the view of seat {view.viewer} in {tries} tries "
@@ -59,14 +83,18 @@ def sample_world(view: State, rng, tries: int = TRIES) -> State:
 class Drawn:
     """What `draw_world` gives: the `world` (None when none was found) and the `work` it took, counted in moves
     replayed (every decision replayed or tried, and every deal dealt, counts one), a measure that does not depend
-    on the machine, comparable to the moves of a playout."""
+    on the machine, comparable to the moves of a playout; `rejected`: worlds drawn that failed the check;
+    `fallback`: whether the world came from the repairing search (no probe, or too many rejected)."""
 
     world: State | None
     work: int
+    rejected: int = 0
+    fallback: bool = False
 
 
 def draw_world(view: State, rng, tries: int = TRIES, limit: int | None = None) -> Drawn:
-    """`sample_world` with its cost: stops after `tries` layouts, or as soon as the work passes `limit`.
+    """`sample_world` with its cost: stops after `tries` worlds, or as soon as the work passes `limit`. The view's
+    probe is found on the first call for a view and kept for the next calls with the same view object.
 
     >>> import random
     >>> from interp.spec.compiler import load_game
@@ -75,288 +103,239 @@ def draw_world(view: State, rng, tries: int = TRIES, limit: int | None = None) -
     >>> drawn.world is not None and drawn.work > 0
     True
     """
-    sampler = _Sampler(view, rng, limit)
-    for _ in range(tries):
-        world = sampler.attempt()
-        if world is not None:
-            return Drawn(world, sampler.work)
-        if sampler.spent():
-            break
-    return Drawn(None, sampler.work)
+    return sampler_for(view).draw(rng, tries, limit)
 
 
-class _Sampler(Repairs):
-    """One view's sampling: the attempts, on what it knows (bots.repair.Repairs)."""
+_last: list = []  # [view, its WorldSampler]: the last view sampled, whose probe is kept
 
-    def __init__(self, view: State, rng, limit: int | None = None):
-        super().__init__(view, rng, limit)
-        self.target = _signature(view)
-        self.declaring = {p.id for p in view.game.phases if p.type_name == "declare"}
-        self.snap: tuple | None = None  # (world, view events matched, world events read) at the first declaration
-        self.stuck = 0
 
-    def spent(self) -> bool:
-        """Whether the work has passed the limit."""
-        return self.limit is not None and self.work > self.limit
+def sampler_for(view: State) -> "WorldSampler":
+    """The `WorldSampler` of `view`: the last one made when `view` is the same object, else a new one."""
+    if _last and _last[0] is view:
+        return _last[1]
+    sampler = WorldSampler(view)
+    _last[:] = [view, sampler]
+    return sampler
 
-    # -- one attempt -------------------------------------------------------------------------------------------------
-    def attempt(self) -> State | None:
-        seed = self.rng.getrandbits(32)  # the world's own chance (a later shuffle) is drawn afresh
-        world = _fresh(self.view, seed)
-        layout = self.layout(world)
-        if layout is None:
-            return None
-        choices: dict = {}
-        self.deal(world, layout)
-        for _ in range(VAR_FITS):  # card vars set as the deal began (the first table cards): the view's cards
-            pair = next(((x, y) for x, y in self.var_cards(world) if x != y), None)
-            if pair is None:
-                break
-            swap(world, layout, choices, *pair)
-            world = _fresh(self.view, seed)
-            self.deal(world, layout)
-        for passes in range(LENIENT_PASSES):  # a pass that fails may still have repaired the layout: again
-            if passes:
-                world = _fresh(self.view, seed)
-                self.deal(world, layout)
-            if self.replay(world, layout, choices, repair=True):
+
+@dataclass(frozen=True)
+class _Plan:
+    """A probe's deal (`seed`, `layout`, `moves`) and the exact layouts of the free cards into its slots: `slots`
+    holds, per place of `layouts`, the probe's free cards that are its slots."""
+
+    seed: int
+    layout: dict
+    moves: list
+    slots: list
+    layouts: Layouts
+
+
+class WorldSampler:
+    """Sampling one view's worlds: its probe and layouts, made on the first draw and kept for the next ones."""
+
+    def __init__(self, view: State):
+        if view.viewer is None:
+            raise ValueError("sample_world takes a view (state.view(seat)), not a full state")
+        self.view, self.seat = view, view.viewer
+        self.kn = knowledge(view)
+        located = set(self.kn.known)
+        for event in view.events:
+            located.update(event.cards)
+        self.free = [c for c in range(len(view.game.deck)) if c not in located]
+        self.escape = {c for e in view.events if e.kind == "tricks" for c in e.cards}
+        self.barred: dict = {}
+        self.plan: _Plan | None = None
+        self.planned = False
+
+    def draw(self, rng, tries: int = TRIES, limit: int | None = None) -> Drawn:
+        """One world (see `draw_world`)."""
+        work = 0
+        if tries <= 0:
+            return Drawn(None, 0)
+        if not self.planned:
+            self.planned = True
+            self.plan, work = self._plan(limit)
+        plan, rejected = self.plan, 0
+        if plan is not None and plan.layouts.total:
+            cost = len(plan.moves) + 1
+            for _ in range(min(tries, CHECKS)):
+                work += cost
+                world = self.relabelled(plan, plan.layouts.draw(rng), rng)
+                if world is not None:
+                    return Drawn(world, work, rejected)
+                rejected += 1
+                if limit is not None and work > limit:
+                    return Drawn(None, work, rejected)
+        probe = find(self.view, rng, tries, strict=True, limit=None if limit is None else max(0, limit - work))
+        if probe is None:
+            return Drawn(None, max(work, limit or 0), rejected, True)
+        world = probe.world
+        world.seed = rng.getrandbits(32)
+        return Drawn(world, work + probe.work, rejected, True)
+
+    # -- the probe and its slots ----------------------------------------------------------------------------------
+    def _plan(self, limit: int | None) -> tuple:
+        """(the plan, or None when no sketch was found; the work it took)."""
+        prng = random.Random(_key(self.view))
+        work = 0
+        for _ in range(SKETCHES):
+            probe = sketch(self.view, prng)
+            if probe is not None:
                 break
         else:
-            climbed = self.climb(seed, layout, choices)
-            if climbed is None:
-                return None
-            world = climbed
-        if not self.fit_visible(world, layout, choices):
+            probe = find(self.view, prng, PROBE_TRIES, strict=True, limit=limit)
+            if probe is None:
+                return None, limit or 0
+        work += probe.work
+        self.free = [c for c in self.free if c not in probe.seen]
+        slots = self._slots(probe)
+        places = sorted(set(slots.values()), key=repr)
+        index = {sig: k for k, sig in enumerate(places)}
+        members: list = [[] for _ in places]
+        for x, sig in slots.items():
+            members[index[sig]].append(x)
+        classes: dict = {}
+        for c in self.free:
+            allowed = tuple(k for k, sig in enumerate(places) if self._allowed(c, sig))
+            classes.setdefault(allowed, []).append(c)
+        layouts = Layouts([len(m) for m in members], [(cards, allowed) for allowed, cards in classes.items()])
+        plan = _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
+        return plan, work + len(probe.moves) + 1 + layouts.work
+
+    def _slots(self, probe) -> dict:
+        """{free card of the probe: its constraints}: the proofs that apply to its path (it was in the proved
+        seat's hand when the proof was made, or later) and the restricted discard zones it lay in."""
+        view, kn = self.view, self.kn
+        proved = {seat for seat, _, _, _ in kn.proofs}
+        hands = {z: s for z, s in kn.hands.items() if s in proved}
+        self.barred = _barred(view, kn, self.free)
+        watched = list(hands) + list(self.barred)
+        free = set(self.free)
+        last: dict = {}  # (card, seat) -> the last view event index it was seen in that seat's hand
+        visited: dict = {}  # card -> restricted zones it lay in
+
+        def trace(j: int, world: State) -> None:
+            for zid in watched:
+                for c in world.zones[zid]:
+                    if c in free:
+                        if zid in hands:
+                            last[c, hands[zid]] = j
+                        else:
+                            visited.setdefault(c, set()).add(zid)
+
+        if watched:
+            _build(view, probe.seed, probe.layout, probe.moves, trace)
+        out = {}
+        for c in self.free:
+            proofs = frozenset(k for k, (seat, _, _, t) in enumerate(kn.proofs) if last.get((c, seat), -1) >= t)
+            out[c] = (proofs, frozenset(visited.get(c, ())))
+        return out
+
+    def _allowed(self, card: int, sig: tuple) -> bool:
+        """Whether `card` may take a slot with these constraints."""
+        proofs, zones = sig
+        kn = self.kn
+        if any(card in self.barred[z] for z in zones):
+            return False
+        if card in self.escape:
+            return True
+        suit = self.view.game.deck.suit_of[card]
+        for k in proofs:
+            _, proved, cap, _ = kn.proofs[k]
+            if proved == suit and (cap is None or kn.strength[card] > cap):
+                return False
+        return True
+
+    # -- one world -----------------------------------------------------------------------------------------------
+    def relabelled(self, plan: _Plan, places: list, rng) -> State | None:
+        """The probe's deal with its free cards relabelled (slot -> the card `places` puts there), replayed; None
+        when the world does not show the view again."""
+        pi = {x: c for slots, cards in zip(plan.slots, places) for x, c in zip(slots, cards)}
+        layout = {z: [pi.get(c, c) for c in cards] for z, cards in plan.layout.items()}
+        world = _fresh(self.view, plan.seed)
+        world.stack = layout
+        events, phases, seat = self.view.events, world.game.phases, self.seat
+        try:
+            engine.advance(world)
+            for j, move in plan.moves:
+                if masked(events[j]):
+                    move = _hidden(world, move, pi, rng)
+                    if move is None:
+                        return None
+                elif events[j].seat != seat and not _proved(phases[world.phase], move):
+                    if world.deal_over or world.ph is None or not engine.is_legal(world, phases[world.phase], move):
+                        return None  # (its legality rests on the rest of the hand: a steal, a claim)
+                engine.apply(world, move, check=False)
+        except InterpError:
             return None
-        world = _fresh(self.view, seed)
-        self.deal(world, layout)
-        if not self.replay(world, layout, choices, repair=False):
-            return None
-        if _signature(world.view(self.seat)) != self.target:
+        if not _agrees(world, self.view):
             return None
         _match_order(world, self.view)
+        world.seed = rng.getrandbits(32)
         return world
 
-    def deal(self, world: State, layout: dict) -> None:
-        self.work += 1
-        world.stack = {z: list(cards) for z, cards in layout.items()}
-        engine.advance(world)
 
-    def layout(self, world: State) -> dict | None:
-        """{zone id: cards} for the first deal: cards where the view says they start, the rest shuffled."""
-        view, rng = self.view, self.rng
-        game, n = view.game, view.n
-        phase = _deal_phase(game)
-        if phase is None:
-            return None
-        sizes: dict = {}
-        for zid, k in phase.packets(world, len(game.deck)):
-            sizes[zid] = sizes.get(zid, 0) + k
-        left = len(game.deck) - sum(sizes.values())
-        if phase.rest is not None and left:
-            sizes[game.zone_id(phase.rest, None, n)] = left
-        slots = dict(sizes)
-        layout: dict[int, list] = {z: [] for z in sizes}
-        for card, zid in _pins(view, sizes).items():
-            if slots.get(zid, 0) > 0:
-                layout[zid].append(card)
-                slots[zid] -= 1
-        placed = {c for cards in layout.values() for c in cards}
-        free = [c for c in range(len(game.deck)) if c not in placed]
-        rng.shuffle(free)
-        free.sort(key=lambda c: sum(1 for z in slots if slots[z] > 0 and self.allowed(c, z, True)))  # hardest first
-        for card in free:
-            options = [z for z, k in slots.items() if k > 0 and self.allowed(card, z, True)]
-            if not options:
-                return None
-            zid = rng.choice([z for z in options for _ in range(slots[z])])
-            layout[zid].append(card)
-            slots[zid] -= 1
-        for zid, cards in layout.items():
-            rng.shuffle(cards)
-            shown = self.order_shown.get(zid)
-            if shown:  # a zone the view saw keeps the order it was seen in
-                cards.sort(key=lambda c: shown.get(c, len(shown)))
-        return layout
-
-    # -- replaying ---------------------------------------------------------------------------------------------------
-    def replay(self, world: State, layout: dict, choices: dict, repair: bool, start: tuple = (0, 0),
-               snap: bool = False) -> bool:
-        """Replay the view's decisions on `world`; False as soon as the world logs what the view does not hold.
-        With `repair`, a card a logged move needs is swapped into place first (in the world and the layout).
-        `start`: (view events matched, world events read) when resuming from a snapshot; with `snap`, the world
-        as the first declaration of a `declare` phase is to be made is kept (`self.snap`) for `climb`. `self.stuck` is left at the
-        index of the view's event where the replay failed."""
-        seat, events = self.seat, self.view.events
-        i, seen = start
-        while True:
-            fresh = [e for e in world.events[seen:] if event_visible(e, seat)]
-            seen = len(world.events)
-            for e in fresh:
-                self.stuck = i
-                if i >= len(events):
-                    return False
-                if not _same(e, events[i]) and not (repair and self.relabel(world, layout, choices, e, i)):
-                    if repair:  # the viewer's hand may be what made the world differ (a declaration it lacks)
-                        self.fit_hand(world, layout, choices, i)
-                    return False
-                i += 1
-            self.stuck = i
-            if i == len(events):
-                return True
-            j = next((k for k in range(i, len(events)) if _is_decision(events[k])), None)  # effects log first
-            if world.deal_over or j is None or events[j].seat != engine.actor(world):
-                if repair and not world.deal_over:
-                    self.fit_hand(world, layout, choices, i)
-                return False
-            self.stuck = j
-            self.work += 1
-            if snap and self.snap is None and events[j].phase in self.declaring:
-                self.snap = (world.copy(), i, seen)
-            move = choices.get(j)
-            if move is not None and move not in engine.legal_moves(world):
-                return False
-            move = move or self.move_of(world, j)
-            if move is None and repair:
-                self.bring(world, layout, choices, j)
-                move = self.move_of(world, j)
-            if move is None and repair and events[j].seat == self.seat:  # the viewer's own hand, as it ends
-                self.fit_hand(world, layout, choices, j)
-                move = self.move_of(world, j)
-            if move is None and repair:
-                move = self.shuffle_until_legal(world, layout, choices, j)
-            if move is None:
-                return False
-            if masked(events[j]):
-                choices[j] = move
-            engine.apply(world, move, check=False)
-
-    def climb(self, seed: int, layout: dict, choices: dict) -> State | None:
-        """What the declarations say of a hidden hand (a point of 43, these sequences and no other) is rarely
-        true of a hand drawn at random, and each failure would cost a whole new deal and replay. So, from the
-        world as the first declaration is to be made, a local search: swap a free card of the hidden hand the
-        replay failed on with a free card of another hidden place, replay only from there, and keep the swap
-        when the replay gets at least as far (the swap relabels the two cards in the whole deal, so the layout
-        stays a deal of its own). Returns the replayed world once it gets through, else None."""
-        world = _fresh(self.view, seed)
-        self.deal(world, layout)
-        self.snap = None
-        if self.replay(world, layout, choices, repair=False, snap=True):
-            return world
-        if self.snap is None:
-            return None
-        base, i0, seen0 = self.snap
-        best, since = self.stuck, 0
-        for _ in range(CLIMB):
-            if since > PATIENCE or self.spent():
-                return None
-            since += 1
-            self.work += 1
-            pair = self.free_pair(base, self.view.events[min(best, len(self.view.events) - 1)].seat, i0)
-            if pair is None:
-                return None
-            trial_base = base.copy()
-            trial_layout = {z: list(cards) for z, cards in layout.items()}
-            trial_choices = {k: m for k, m in choices.items() if k < i0}  # the hidden moves from here: drawn anew
-            swap(trial_base, trial_layout, trial_choices, *pair)
-            world = trial_base.copy()
-            done = self.replay(world, trial_layout, trial_choices, repair=False, start=(i0, seen0))
-            if self.stuck >= best:
-                since = 0 if self.stuck > best else since
-                base, best = trial_base, self.stuck
-                layout.clear()
-                layout.update(trial_layout)
-                choices.clear()
-                choices.update(trial_choices)
-            if done:
-                return world
-        return None
-
-
-DECISIONS = ("bid", "choose", "discard", "declare", "turn", "play", "call")
-
-
-def _is_decision(event) -> bool:
-    """Whether the event logs a seat's decision (every decision logs one, seen by every seat, masked or not)."""
-    if event.kind not in DECISIONS:
-        return False
-    return not (event.kind == "declare" and event.value is not None and event.value[0] == "none")
-
-
-def _fresh(view: State, seed: int) -> State:
-    """The match as it stood before this deal was dealt: the view's match-level state, no deal yet."""
-    world = view.copy(events=False)
-    world.viewer, world.hidden = None, {}
-    world.deal_no -= 1
-    world.history = []
-    world.seed = seed
-    engine.start_deal(world, play=False)
+def _build(view: State, seed: int, layout: dict, moves: list, trace) -> State:
+    """The probe's world again, `trace(view event index, world)` called before each move and at the end."""
+    world = _fresh(view, seed)
+    world.stack = {z: list(cards) for z, cards in layout.items()}
+    engine.advance(world)
+    for j, move in moves:
+        trace(j, world)
+        engine.apply(world, move, check=False)
+    trace(len(view.events), world)
     return world
 
 
-def _deal_phase(game):
-    return next((p for p in game.phases if p.type_name == "deal" and p.source is None), None)
+def _proved(phase, move: Move) -> bool:
+    """Whether the move's legality in a relabelled world is settled by the proofs the slots respect: a card
+    played in a trick phase whose only rules on a hand are following, trumping and overtrumping."""
+    return move.kind == "card" and isinstance(phase, TricksPhase) and phase.allowed is None
 
 
-def _pins(view: State, sizes: dict) -> dict:
-    """Cards whose starting zone the view suggests: revealed in a dealt zone; dealt to the viewer later from a zone
-    of the first deal (a stock dealt on when the hands are empty): that zone; and, before any such later deal,
-    played, shown or discarded by a seat (its first dealt zone) or seen now in a dealt zone. The first fact about
-    a card wins."""
+def _hidden(world: State, move: Move, pi: dict, rng) -> Move | None:
+    """A hidden move of the probe in the relabelled world: a card relabelled (None when that is not legal), any
+    other move as it was when legal, else one of the legal moves of its kind (a private claim the hand allows)."""
+    legal = engine.legal_moves(world)
+    if move.kind == "card":
+        move = world.game.card_moves[pi.get(move.value, move.value)]
+        return move if move in legal else None
+    if move in legal:
+        return move
+    same = [m for m in legal if m.kind == move.kind]
+    return rng.choice(same) if same else None
+
+
+def _agrees(world: State, view: State) -> bool:
+    """Whether `world` shows `view` again: the same visible events, zones (as sets) and vars."""
+    seat = view.viewer
+    events = [e for e in world.events[world.deal_events:] if e.audience is None or seat in e.audience]
+    if len(events) != len(view.events) or not all(map(_same, events, view.events)):
+        return False
+    seen = world.view(seat)
+    if seen.hidden != view.hidden or seen.vars != view.vars:
+        return False
+    return all(a == b or sorted(a) == sorted(b) for a, b in zip(seen.zones, view.zones))
+
+
+def _barred(view: State, kn, free: list) -> dict:
+    """{discard zone: the free cards its `allowed` rule never lets go (worked out on the view, for the seat that
+    discarded there)}."""
     game, n = view.game, view.n
-    hand_of: dict[int, int] = {}
-    for zid in sizes:
-        z, owner = game.zone_of(zid, n)
-        if owner is not None and z.per_seat:
-            hand_of.setdefault(owner, zid)
-    pins: dict = {}
-    first = next((k for k, e in enumerate(view.events) if _is_decision(e)), len(view.events))
-    redealt = next((k for k, e in enumerate(view.events) if e.kind == "dealt" and k > first), None)
-    for k, e in enumerate(view.events):
-        if (e.kind == "reveal" or (e.kind == "dealt" and k < first)) and e.value in sizes:
-            for c in e.cards:
-                pins.setdefault(c, e.value)
-        elif e.kind == "dealt" and k > first and e.phase is not None:
-            source = phase_of(game, e.phase).source
-            zid = game.zone_id(source, None, n) if source is not None else None
-            for c in e.cards if zid in sizes else ():
-                pins.setdefault(c, zid)
-    before = view.events if redealt is None else view.events[:redealt]
-    for e in before:
-        if e.kind in ("play", "show", "discard", "turn", "announce") and e.seat in hand_of:
-            for c in e.cards:
-                pins.setdefault(c, hand_of[e.seat])
-    for zid, cards in enumerate(view.zones):
-        if zid in sizes and redealt is None:
-            for c in cards:
-                pins.setdefault(c, zid)
-    return pins
+    out: dict = {}
+    for event in view.events:
+        if event.kind != "discard" or event.phase is None:
+            continue
+        phase = phase_of(game, event.phase)
+        if getattr(phase, "allowed", None) is None:
+            continue
+        zid = game.zone_id(phase.target, event.seat, n)
+        if zid not in out:
+            out[zid] = {c for c in free if not any(tier.holds(view, event.seat, c) for tier in phase.allowed)}
+    return out
 
 
-def _same(a, b) -> bool:
-    if a.kind == "deal" and b.kind == "deal":  # a stacked deal logs itself as such
-        return a.seat == b.seat
-    return a == b
-
-
-def _signature(view: State) -> tuple:
-    """What must be equal between the view and the world's view: everything, zones compared as sets of cards
-    (the order of a hand is the deal's, which the world draws afresh; `_match_order` then copies it)."""
-    zones = [sorted(z) for z in view.zones]
-    view = view.copy()
-    view.zones = [[] for _ in view.zones]
-    view.events = [_unstacked(e) for e in view.events]
-    return zones, view.to_json()
-
-
-def _unstacked(event):
-    return replace(event, value=None) if event.kind == "deal" and event.value == "stacked" else event
-
-
-def _match_order(world: State, view: State) -> None:
-    """Give the world's visible zones the view's order, and its log the view's record of the deal itself."""
-    for zid, cards in enumerate(view.zones):
-        if cards and sorted(cards) == sorted(world.zones[zid]):
-            world.zones[zid] = list(cards)
-    if not any(e.kind == "deal" and e.value == "stacked" for e in view.events):
-        world.events = [_unstacked(e) for e in world.events]
+def _key(view: State) -> int:
+    """A number the view's events and zones give, the same in every run: the seed of its probe."""
+    text = repr((view.deal_no, view.viewer, [(e.kind, e.seat, e.cards) for e in view.events], view.zones))
+    return zlib.crc32(text.encode())
