@@ -46,7 +46,8 @@ def _cut(times: list) -> str:
     if not times:
         return "-"
     times = sorted(times)
-    return f"median {times[len(times) // 2] * 1000:.2f} ms, p99 {times[min(len(times) - 1, int(len(times) * 0.99))] * 1000:.1f} ms"
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    return f"median {times[len(times) // 2] * 1000:.2f} ms, p99 {p99 * 1000:.1f} ms"
 
 
 def measure(path: str, n: int, deals: int, worlds: int, before: bool) -> str:

@@ -21,18 +21,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from interp.bots.probe import Probe, _fresh, _is_decision, _Sampler, _same
-from interp.bots.repair import masked, swap
+from interp.bots.probe import Probe, _fresh, _is_decision, _same, _Sampler
+from interp.bots.repair import WALK, masked, swap
 from interp.engine import match as engine
+from interp.engine.phases.tricks import TricksPhase
 from interp.engine.state import Move, State, event_visible
 from interp.errors import InterpError
 
 UNLOCATING = ("tell", "tricks")  # events that name cards without saying where they lie
+FROM_HAND = ("play", "discard", "turn")  # moves whose cards leave the seat's hand
+# what a move made unchecked may raise when the hand does not allow it (a declaration of a combination it lacks)
+UNCHECKED = (InterpError, LookupError, ValueError, StopIteration)
 
 
-def sketch(view: State, rng) -> Probe | None:
+def sketch(view: State, rng, trail=None) -> Probe | None:
     """The view's deal replayed once with free cards relabelled on demand (see the module docstring); None when the
     replay cannot follow the view (a seat to move that is not the view's, a located card where it cannot be).
+    `trail` (a `bots.worlds.Trail`), if given, notes where the cards lie before each move and at the end, and
+    swaps its records as the cards are swapped.
 
     >>> import random
     >>> from interp.spec.compiler import load_game
@@ -40,21 +46,31 @@ def sketch(view: State, rng) -> Probe | None:
     >>> sketch(st.view(engine.to_move(st)), random.Random(1)) is not None
     True
     """
-    return _Sketch(view, rng).run()
+    return _Sketch(view, rng, trail).run()
 
 
 class _Sketch:
-    def __init__(self, view: State, rng):
-        self.view, self.rng, self.seat = view, rng, view.viewer
+    def __init__(self, view: State, rng, trail=None):
+        if view.viewer is None:
+            raise ValueError("a sketch is made from a view (state.view(seat)), not a full state")
+        self.view, self.rng, self.trail = view, rng, trail
+        self.seat: int = view.viewer
         self.guess = _Sampler(view, rng)  # the probe's first layout and its reading of logged moves
         self.guess.strict = False
         self.located: set = set()
         self.choices: dict = {}  # view event index -> hidden move made
         self.seen: frozenset = frozenset()  # cards a var names where the viewer saw them as the deal began
+        self.i = self.read = 0  # the view's events matched; the sketch's events read
         self.since: dict = {}  # card as the events being read name it -> the card it is now (see `swap`)
         game, n = view.game, view.n
         self.zones_of = [[z for z in range(len(view.zones)) if game.zone_of(z, n)[1] == s] for s in range(n)]
         self.hand = {s: z for z, s in self.guess.owners.items()}
+        self.own = [z for z in self.zones_of[self.seat] if game.zone_visible(view, z, self.seat)]
+        spent = FROM_HAND + ("show", "announce")
+        self.held = {c for z in self.own for c in view.zones[z]} | {  # every card the viewer held this deal
+            c for e in view.events if e.seat == self.seat and e.kind in spent for c in e.cards}
+        self.card_vars = [d.name for d in game.vars.values() if "card" in d.type]
+        self.hidden_zones = [z for z in range(len(view.zones)) if not game.zone_visible(view, z, self.seat)]
 
     def run(self) -> Probe | None:
         view, guess = self.view, self.guess
@@ -65,7 +81,6 @@ class _Sketch:
             return None
         self.layout = layout
         events, moves = view.events, []
-        i = read = 0
         try:
             guess.deal(world, layout)
             self.since = {}
@@ -80,31 +95,95 @@ class _Sketch:
                      (cards if game.zone_visible(world, z, self.seat) else game.zone_shown(world, z))}
             self.seen = frozenset(y for _, y in pairs if y in shown)
             self.located |= self.seen
-            while True:
-                fresh = [e for e in world.events[read:] if event_visible(e, self.seat)]
-                read = len(world.events)
-                for got in fresh:
-                    if i >= len(events) or not self.fit_event(world, got, events[i]):
-                        return None
-                    i += 1
-                self.since = {}
-                if i == len(events):
-                    break
-                j = next((k for k in range(i, len(events)) if _is_decision(events[k])), None)
+            self.i = self.read = 0
+            if self.catch_up(world) is not None:
+                return None
+            while self.i < len(events):
+                j = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
                 if world.deal_over or j is None or events[j].seat != engine.actor(world):
                     return None
                 move = self.move(world, j)
                 if move is None:
                     return None
                 moves.append((j, move))
-                guess.work += 1
-                engine.apply(world, move, check=False)
-        except InterpError:
+                after = self.make(world, j, move)
+                if after is None:
+                    return None
+                world = after
+        except UNCHECKED:
             return None
+        if self.trail is not None:
+            self.trail.note(len(events), world)
         if not self.fit_zones(world):
             return None
         moves = [(j, self.choices.get(j, move)) for j, move in moves]
         return Probe(world, seed, layout, moves, guess.work, self.seen)
+
+    def make(self, world: State, j: int, move: Move) -> State | None:
+        """Make the move; when what the deal then logs differs from the view where the hidden cards decide it (a
+        seat declares it holds no sequence where the view's declared one), make it again from the world before,
+        after a random walk of swaps between the free cards of that seat and the others (up to WALK swaps).
+        Returns the world after the move (None when the walk found no match)."""
+        before = None if isinstance(world.game.phases[world.phase], TricksPhase) else world.copy()
+        mark = (self.i, self.read, set(self.located))
+        for _ in range(WALK + 1):
+            self.guess.work += 1
+            self.since = {}  # (what the move logs names the cards as they are now)
+            if self.trail is not None:
+                self.trail.note(j, world)
+            engine.apply(world, move, check=False)
+            seat = self.catch_up(world)
+            if seat is None:
+                return world
+            if before is None or not self.walk(before, seat):
+                return None
+            self.i, self.read, self.located = mark[0], mark[1], set(mark[2])
+            world = before.copy()
+        return None
+
+    def walk(self, world: State, seat: int | None) -> bool:
+        """One swap of a free card of the seat's zones (any seat's but the viewer's, for a seat None) with a free
+        card elsewhere, on `world` and the whole sketch; False when there is none."""
+        mine = set(self.zones_of[seat]) if seat is not None and seat != self.seat else \
+            {z for s, zones in enumerate(self.zones_of) if s != self.seat for z in zones}
+        ours = [c for z in mine for c in world.zones[z] if c not in self.located]
+        theirs = [c for z in self.hidden_zones if z not in mine for c in world.zones[z] if c not in self.located]
+        if not ours or not theirs:
+            return False
+        self.swap(world, self.rng.choice(ours), self.rng.choice(theirs))
+        return True
+
+    def catch_up(self, world: State):
+        """Match the events the deal logged since the last call with the view's; None when they match, else the
+        seat of the view's event they did not match (the seat whose hidden cards made the deal differ)."""
+        events = self.view.events
+        fresh = [e for e in world.events[self.read:] if event_visible(e, self.seat)]
+        self.read = len(world.events)
+        for got in fresh:
+            if self.i >= len(events):
+                return self.seat
+            if not self.fit_event(world, got, events[self.i]):
+                return events[self.i].seat
+            self.i += 1
+        self.fit_own(world)
+        return None
+
+    def fit_own(self, world: State) -> None:
+        """A card that reached one of the viewer's own zones is one the viewer held: swap a free card that is not
+        one of those with one of those (not located yet, not in its zones now); it is located from then on."""
+        for z in self.own:
+            for x in world.zones[z]:
+                if x in self.located:
+                    continue
+                if x not in self.held:
+                    now = {c for y in self.own for c in world.zones[y]}
+                    spare = [c for c in self.held if c not in self.located and c not in now]
+                    if not spare:
+                        continue
+                    y = self.rng.choice(spare)
+                    self.swap(world, x, y)
+                    x = y
+                self.located.add(x)
 
     def move(self, world: State, j: int) -> Move | None:
         """The move that logged the view's event j: a hidden one chosen, a logged one with its cards swapped into
@@ -116,12 +195,29 @@ class _Sketch:
                 self.choices[j] = move
             return move
         for c in event.cards:
-            if not self.bring(world, event.seat, c, event.cards):
+            if not self.bring(world, event.seat, c, event.cards, event.kind in FROM_HAND):
                 return None
+        self.located.update(event.cards)  # (where they must stay while the move is made legal)
         move = self.guess.move_of(world, j)
-        if move is None:  # (not legal in this sketch: a steal, a claim its hand does not allow; it is made anyway)
+        if move is None:  # not legal in this sketch: a declaration, a steal its hand does not allow
             move = _logged(event)
+            self.make_legal(world, event.seat, move)
         return move
+
+    def make_legal(self, world: State, seat: int, move: Move) -> bool:
+        """A random walk: swap a free card of the seat's zones with a free card elsewhere until `move` is legal
+        (what it says of the hand holds); False if it is not after WALK swaps (it is made all the same: the
+        worlds drawn from the sketch are checked)."""
+        mine = set(self.zones_of[seat])
+        for _ in range(WALK):
+            ours = [c for z in mine for c in world.zones[z] if c not in self.located]
+            theirs = [c for z in self.hidden_zones if z not in mine for c in world.zones[z] if c not in self.located]
+            if not ours or not theirs:
+                return False
+            self.swap(world, self.rng.choice(ours), self.rng.choice(theirs))
+            if move in engine.legal_moves(world):
+                return True
+        return False
 
     def hidden(self, world: State, j: int) -> Move | None:
         """A hidden move of another seat: a card not located yet, not one the seat itself names later, if any."""
@@ -130,29 +226,45 @@ class _Sketch:
             claims = [m for m in legal if m.kind == "claim"]
             return self.rng.choice(claims) if claims else None
         cards = [m for m in legal if m.kind == "card"]
+        later = self.guess.named_after[j + 1] | self.guess.visible  # cards the view names later, or sees now
+        best = [m for m in cards if m.value not in self.located and m.value not in later]
+        if not best and cards:  # swap one in: a card nobody names, from a hidden place, for a free one here
+            ours = [m.value for m in cards if m.value not in self.located]
+            spare = [c for z in self.hidden_zones for c in world.zones[z]
+                     if c not in self.located and c not in later and c not in ours]
+            if ours and spare:
+                x, y = self.rng.choice(ours), self.rng.choice(spare)
+                self.swap(world, x, y)
+                legal = engine.legal_moves(world)
+                best = [m for m in legal if m.kind == "card" and m.value == y]
         own = {c for e in self.view.events[j + 1:] if e.seat == event.seat for c in e.cards}
-        best = [m for m in cards if m.value not in self.located and m.value not in own] or \
+        best = best or [m for m in cards if m.value not in self.located and m.value not in own] or \
             [m for m in cards if m.value not in self.located] or cards
         return self.rng.choice(best) if best else None
 
-    def bring(self, world: State, seat: int, card: int, named: tuple) -> bool:
-        """Put `card` in a zone of `seat` (swapping it with a free card there) unless it lies there already."""
-        mine = self.zones_of[seat]
+    def bring(self, world: State, seat: int, card: int, named: tuple, from_hand: bool) -> bool:
+        """Put `card` in a zone of `seat` — its hand (of the trick phases), when known, for a card `from_hand` —
+        swapping it with a free card there, unless it lies there already."""
+        first = [self.hand[seat]] if seat in self.hand else []
+        mine = first if from_hand and first else self.zones_of[seat]
         if any(card in world.zones[z] for z in mine):
             return True
         if card in self.located:
             return False
-        first = [self.hand[seat]] if seat in self.hand else []
         for z in first + mine:
             free = [x for x in world.zones[z] if x not in self.located and x not in named]
-            if free:
-                self.swap(world, card, self.rng.choice(free))
+            held = [x for x in free if x in self.layout.get(z, ())]  # held since the deal: through every move
+            if free:  # the seat made that the hand decided (a declaration), as the card was
+                self.swap(world, card, self.rng.choice(held or free))
                 return True
         return False
 
     def fit_event(self, world: State, got, want) -> bool:
         """Match an event the sketch logged with the view's: the same, or the same but for free cards (swapped),
-        or the same kind by the same seat (a declaration's words, tolerated: the worlds are checked)."""
+        or the same kind by the same seat, neither a decision (an announcement's words, tolerated: the worlds
+        are checked)."""
+        if _is_decision(got) != _is_decision(want):
+            return False
         if self.since:  # cards swapped since the sketch logged it: the event names them as they were
             got = replace(got, cards=tuple(self.since.get(c, c) for c in got.cards))
         if not _same(got, want):
@@ -194,11 +306,22 @@ class _Sketch:
         """Exchange two free cards through the whole sketch so far; `since` maps a card named by a record logged
         before (an event not yet read) to the card it is now."""
         swap(world, self.layout, self.choices, x, y)
+        for name in self.card_vars:  # (a var set from the cards: what a seat will tell of its combinations)
+            world.vars[name] = _relabelled(world.vars[name], x, y)
+        if self.trail is not None:
+            self.trail.swap(x, y)
         since = self.since
         for old, now in list(since.items()):
             since[old] = y if now == x else x if now == y else now
         since.setdefault(x, y)
         since.setdefault(y, x)
+
+
+def _relabelled(value, x: int, y: int):
+    """A card var's value (a card, a list of cards, per seat) with cards x and y exchanged."""
+    if isinstance(value, list):
+        return [_relabelled(v, x, y) for v in value]
+    return y if value == x else x if value == y else value
 
 
 def _logged(event) -> Move:

@@ -45,14 +45,14 @@ from interp.bots.knowledge import knowledge
 from interp.bots.layouts import Layouts
 from interp.bots.probe import TRIES, _fresh, _match_order, _same, find
 from interp.bots.repair import masked
-from interp.bots.sketch import sketch
+from interp.bots.sketch import UNCHECKED, sketch
 from interp.engine import match as engine
 from interp.engine.events import phase_of
 from interp.engine.phases.tricks import TricksPhase
 from interp.engine.state import Move, State
 from interp.errors import InterpError
 
-CHECKS = 24  # relabelled worlds that fail the check, at most, in one draw before the fallback
+CHECKS = 200  # relabelled worlds that fail the check, at most, in one draw before the fallback
 SKETCHES = 3  # sketches tried, at most, before the probe's repairing search (`find`)
 PROBE_TRIES = 60  # layouts that search tries, at most
 
@@ -106,16 +106,29 @@ def draw_world(view: State, rng, tries: int = TRIES, limit: int | None = None) -
     return sampler_for(view).draw(rng, tries, limit)
 
 
-_last: list = []  # [view, its WorldSampler]: the last view sampled, whose probe is kept
+_last: list = []  # [view, what it shows, its WorldSampler]: the last view sampled, whose sketch is kept
 
 
 def sampler_for(view: State) -> "WorldSampler":
-    """The `WorldSampler` of `view`: the last one made when `view` is the same object, else a new one."""
+    """The `WorldSampler` of `view`: the last one made when `view` is the same object or shows the same (a view
+    made anew of the same position, as an adapter makes one per sample), else a new one."""
     if _last and _last[0] is view:
-        return _last[1]
+        return _last[2]
+    shows = _shows(view)
+    if _last and _last[1] == shows:
+        _last[0] = view
+        _last[2].unpaid = True  # (its first draw is charged the sketch as if made anew: the same work either way)
+        return _last[2]
     sampler = WorldSampler(view)
-    _last[:] = [view, sampler]
+    _last[:] = [view, shows, sampler]
     return sampler
+
+
+def _shows(view: State) -> tuple:
+    """Everything a world drawn from `view` depends on, comparable: the game, the seat, the match and deal as the
+    view shows them."""
+    return (view.game, view.n, view.viewer, view.deal_no, view.dealer, view.phase, tuple(view.events),
+            tuple(map(tuple, view.zones)), repr(view.vars), repr(view.sheet), repr(view.options), tuple(view.active))
 
 
 @dataclass(frozen=True)
@@ -146,6 +159,8 @@ class WorldSampler:
         self.barred: dict = {}
         self.plan: _Plan | None = None
         self.planned = False
+        self.plan_work = 0  # the work the plan took
+        self.unpaid = True  # whether the next draw is charged it (the first from each view object)
 
     def draw(self, rng, tries: int = TRIES, limit: int | None = None) -> Drawn:
         """One world (see `draw_world`)."""
@@ -154,7 +169,9 @@ class WorldSampler:
             return Drawn(None, 0)
         if not self.planned:
             self.planned = True
-            self.plan, work = self._plan(limit)
+            self.plan, self.plan_work = self._plan(limit)
+        if self.unpaid:
+            work, self.unpaid = self.plan_work, False
         plan, rejected = self.plan, 0
         if plan is not None and plan.layouts.total:
             cost = len(plan.moves) + 1
@@ -175,20 +192,28 @@ class WorldSampler:
 
     # -- the probe and its slots ----------------------------------------------------------------------------------
     def _plan(self, limit: int | None) -> tuple:
-        """(the plan, or None when no sketch was found; the work it took)."""
-        prng = random.Random(_key(self.view))
-        work = 0
+        """(the plan, or None when neither a sketch nor the probe was found; the work it took)."""
+        view, kn = self.view, self.kn
+        proved = {seat for seat, _, _, _ in kn.proofs}
+        self.barred = _barred(view, self.free)
+        trail = Trail({z: s for z, s in kn.hands.items() if s in proved}, list(self.barred))
+        prng = random.Random(_key(view))
         for _ in range(SKETCHES):
-            probe = sketch(self.view, prng)
+            trail.clear()
+            probe = sketch(view, prng, trail)
             if probe is not None:
                 break
         else:
-            probe = find(self.view, prng, PROBE_TRIES, strict=True, limit=limit)
+            probe = find(view, prng, PROBE_TRIES, strict=True, limit=limit)
             if probe is None:
                 return None, limit or 0
-        work += probe.work
+            trail.clear()
+            try:
+                _build(view, probe, trail)
+            except InterpError:  # (the probe was replayed once already: this cannot fail, but if it did)
+                return None, probe.work
         self.free = [c for c in self.free if c not in probe.seen]
-        slots = self._slots(probe)
+        slots = {c: trail.constraints(c, kn.proofs) for c in self.free}
         places = sorted(set(slots.values()), key=repr)
         index = {sig: k for k, sig in enumerate(places)}
         members: list = [[] for _ in places]
@@ -200,36 +225,7 @@ class WorldSampler:
             classes.setdefault(allowed, []).append(c)
         layouts = Layouts([len(m) for m in members], [(cards, allowed) for allowed, cards in classes.items()])
         plan = _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
-        return plan, work + len(probe.moves) + 1 + layouts.work
-
-    def _slots(self, probe) -> dict:
-        """{free card of the probe: its constraints}: the proofs that apply to its path (it was in the proved
-        seat's hand when the proof was made, or later) and the restricted discard zones it lay in."""
-        view, kn = self.view, self.kn
-        proved = {seat for seat, _, _, _ in kn.proofs}
-        hands = {z: s for z, s in kn.hands.items() if s in proved}
-        self.barred = _barred(view, kn, self.free)
-        watched = list(hands) + list(self.barred)
-        free = set(self.free)
-        last: dict = {}  # (card, seat) -> the last view event index it was seen in that seat's hand
-        visited: dict = {}  # card -> restricted zones it lay in
-
-        def trace(j: int, world: State) -> None:
-            for zid in watched:
-                for c in world.zones[zid]:
-                    if c in free:
-                        if zid in hands:
-                            last[c, hands[zid]] = j
-                        else:
-                            visited.setdefault(c, set()).add(zid)
-
-        if watched:
-            _build(view, probe.seed, probe.layout, probe.moves, trace)
-        out = {}
-        for c in self.free:
-            proofs = frozenset(k for k, (seat, _, _, t) in enumerate(kn.proofs) if last.get((c, seat), -1) >= t)
-            out[c] = (proofs, frozenset(visited.get(c, ())))
-        return out
+        return plan, probe.work + layouts.work
 
     def _allowed(self, card: int, sig: tuple) -> bool:
         """Whether `card` may take a slot with these constraints."""
@@ -266,7 +262,7 @@ class WorldSampler:
                     if world.deal_over or world.ph is None or not engine.is_legal(world, phases[world.phase], move):
                         return None  # (its legality rests on the rest of the hand: a steal, a claim)
                 engine.apply(world, move, check=False)
-        except InterpError:
+        except UNCHECKED:
             return None
         if not _agrees(world, self.view):
             return None
@@ -275,16 +271,57 @@ class WorldSampler:
         return world
 
 
-def _build(view: State, seed: int, layout: dict, moves: list, trace) -> State:
-    """The probe's world again, `trace(view event index, world)` called before each move and at the end."""
-    world = _fresh(view, seed)
-    world.stack = {z: list(cards) for z, cards in layout.items()}
+class Trail:
+    """Where the cards lay as a sketch went, for the constraints on a slot's path: the last view event index at
+    which each card lay in each watched `hands` zone ({zone id: seat}, a seat the trick rules proved something
+    about), and the restricted discard `zones` it lay in. A sketch that swaps two cards swaps their records."""
+
+    def __init__(self, hands: dict, zones: list):
+        self.hands, self.zones = hands, zones
+        self.last: dict = {}  # (card, seat) -> view event index
+        self.visited: dict = {}  # card -> set of zone ids
+
+    def clear(self) -> None:
+        self.last, self.visited = {}, {}
+
+    def note(self, j: int, world: State) -> None:
+        """Record where the cards lie before the view's event j (the end: j = the number of events)."""
+        for zid, seat in self.hands.items():
+            for c in world.zones[zid]:
+                self.last[c, seat] = j
+        for zid in self.zones:
+            for c in world.zones[zid]:
+                self.visited.setdefault(c, set()).add(zid)
+
+    def swap(self, x: int, y: int) -> None:
+        for seat in set(self.hands.values()):
+            a, b = self.last.pop((x, seat), None), self.last.pop((y, seat), None)
+            if a is not None:
+                self.last[y, seat] = a
+            if b is not None:
+                self.last[x, seat] = b
+        a, b = self.visited.pop(x, None), self.visited.pop(y, None)
+        if a is not None:
+            self.visited[y] = a
+        if b is not None:
+            self.visited[x] = b
+
+    def constraints(self, card: int, proofs: list) -> tuple:
+        """(the proofs that apply to the card's path: it lay in the proved seat's hand when the proof was made, or
+        later; the restricted zones it lay in)."""
+        applied = frozenset(k for k, (seat, _, _, t) in enumerate(proofs) if self.last.get((card, seat), -1) >= t)
+        return applied, frozenset(self.visited.get(card, ()))
+
+
+def _build(view: State, probe, trail: Trail) -> None:
+    """Replay the probe's deal, noting where the cards lie on the `trail`."""
+    world = _fresh(view, probe.seed)
+    world.stack = {z: list(cards) for z, cards in probe.layout.items()}
     engine.advance(world)
-    for j, move in moves:
-        trace(j, world)
+    for j, move in probe.moves:
+        trail.note(j, world)
         engine.apply(world, move, check=False)
-    trace(len(view.events), world)
-    return world
+    trail.note(len(view.events), world)
 
 
 def _proved(phase, move: Move) -> bool:
@@ -318,7 +355,7 @@ def _agrees(world: State, view: State) -> bool:
     return all(a == b or sorted(a) == sorted(b) for a, b in zip(seen.zones, view.zones))
 
 
-def _barred(view: State, kn, free: list) -> dict:
+def _barred(view: State, free: list) -> dict:
     """{discard zone: the free cards its `allowed` rule never lets go (worked out on the view, for the seat that
     discarded there)}."""
     game, n = view.game, view.n
