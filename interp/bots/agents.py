@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from interp.engine import match as engine
 from interp.engine.phases.base import with_locals
@@ -141,3 +142,94 @@ class HeuristicAgent(Agent):
         if value is None:
             return cards[0]
         return min(cards, key=lambda m: with_locals(view, {"me": me, "card": m.value}, value))
+
+
+class WorldPolicy(HeuristicAgent):
+    """The search agent's rollout policy: the heuristic, made to use what a sampled world shows — every hand — in
+    the play of the cards. Where it wants tricks it leads a card no opponent can beat if it has one (else its
+    cheapest), wins a trick only with a card that no opponent still to play can beat (the cheapest such), gives
+    its most valuable card (`bots.card_value`) to a trick its side has surely won, and otherwise gives up its
+    cheapest card. It reads the other seats' hands, so it plays worlds, not views: it is no agent for a seat.
+
+    >>> from interp.spec.compiler import load_game
+    >>> st = engine.new_match(load_game("docs/examples/tiny.yaml"), seed=3)
+    >>> WorldPolicy(seed=1).choose(st, engine.legal_moves(st)) in engine.legal_moves(st)
+    True
+    """
+
+    name = "world-policy"
+
+    def on_tricks(self, view, phase, me, moves):
+        bots = view.game.bots
+        if any(m.kind != "card" for m in moves) or \
+                ("wants_tricks" in bots and not with_locals(view, {"me": me}, bots["wants_tricks"])):
+            return super().on_tricks(view, phase, me, moves)
+        ph = view.ph
+        order = ph.get("strength") or view.game.deck.rank_of
+        by_rank = sorted(moves, key=lambda m: order[m.value])
+        side = _sides(view, me)
+        opponents = [s for s in ph.order[ph.turn + 1:] if not side(s)]
+        hands = {s: view.zones[view.zone_ids[phase.hand][s]] for s in opponents}
+        trick, by = list(ph.trick), list(ph.by)
+
+        def stands(card: int) -> bool:  # no opponent still to play can take the trick once `card` is in it
+            return not any(_can_take(view, phase, trick + [card], by + [me], s, hands[s]) for s in opponents)
+        if not trick:
+            standing = [m for m in _tops(view, by_rank) if stands(m.value)]
+            return self.cheapest(view, me, standing or by_rank)
+        winning = phase.best_so_far(view)
+        if winning is not None and winning >= 0 and side(winning) and \
+                not any(_can_take(view, phase, trick, by, s, hands[s]) for s in opponents):
+            return self.dearest(view, me, by_rank)
+        winners = [m for m in by_rank if phase.best_so_far(view, m.value, me) == me and stands(m.value)]
+        return self.cheapest(view, me, winners or by_rank)
+
+    def dearest(self, view, me, cards: list) -> Move:
+        """The card to give to a trick its side has surely won: the highest by `bots.card_value`, else the lowest
+        (with no values, giving a card away gains nothing: keep the high ones)."""
+        value = view.game.bots.get("card_value")
+        if value is None:
+            return cards[0]
+        return max(cards, key=lambda m: with_locals(view, {"me": me, "card": m.value}, value))
+
+
+def _sides(view: State, me: int):
+    """seat -> whether it is on `me`'s side, by the spec's `bots.team` (none: every seat alone)."""
+    team = view.game.bots.get("team")
+    if team is None:
+        return lambda seat: seat == me
+    mine = with_locals(view, {"me": me}, team)
+    return lambda seat: seat == me or with_locals(view, {"me": seat}, team) == mine
+
+
+def _tops(view: State, cards: list) -> list:
+    """The highest card of each suit among `cards` (ordered from low to high): the only ones that may stand."""
+    suit_of = view.game.deck.suit_of
+    top = {suit_of[m.value]: m for m in cards}
+    return [m for m in cards if top[suit_of[m.value]] is m]
+
+
+def _can_take(view: State, phase, trick: list, by: list, seat: int, hand: list) -> bool:
+    """Whether `seat` could take the trick `trick` (played by `by`) with a card of `hand`: its best card of the
+    suit led is tried and, when it has none or need not follow suit, its best trump (finer rules — an escape
+    card, an obligation to overtrump — are not asked: a rough bound)."""
+    ph: Any = view.ph  # a tricks phase's progress (engine.phases.trick_rules.TrickProgress)
+    deck = view.game.deck
+    order = ph.strength or deck.rank_of
+    led = deck.suit_of[trick[0]]
+    tries: dict = {}
+    for card in hand:
+        suit = deck.suit_of[card]
+        if (suit == led or suit == ph.trump) and (suit not in tries or order[card] > order[tries[suit]]):
+            tries[suit] = card
+    if led in tries and phase.follow:
+        tries = {led: tries[led]}
+    saved = ph.trick, ph.by
+    try:
+        for card in tries.values():
+            ph.trick, ph.by = trick + [card], by + [seat]
+            if phase.winner(view) == seat:
+                return True
+    finally:
+        ph.trick, ph.by = saved
+    return False

@@ -79,6 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", "--deals", type=_positive, default=100)
     p.add_argument("--iterations", type=_positive,
                    help="search: sampled worlds per decision (default: a playout budget)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--deal-no", type=_deal_numbers, default=(1, 1), metavar="K[-L]",
+                       help="play deal number K of each match (default 1), or deal numbers K to L in turn; the deals "
+                            "before are played by the heuristic")
+    which.add_argument("--matches", action="store_true", help="play whole matches (-n counts matches)")
     _jobs_arg(p)
     p.add_argument("--out", metavar="FILE", help="write one record per deal and seating: JSON Lines, or CSV if FILE "
                    "ends in .csv")
@@ -160,6 +165,19 @@ _positive = _number(int, lambda v: v >= 1, "a whole number from 1")  # counts: d
 _port = _number(int, lambda v: 1 <= v <= 65535, "a port from 1 to 65535")  # a TCP port to listen on
 _duration = _number(float, lambda v: 0 < v <= 86400, "seconds above 0 (at most 86400)")  # `bench --seconds`
 _seconds = _number(float, lambda v: 0 <= v <= 60, "seconds from 0 to 60")  # pauses: --delay, --bot-delay
+
+
+def _deal_numbers(text: str) -> tuple:
+    """`--deal-no`: K, or K-L, deal numbers from 1.
+
+    >>> _deal_numbers("3"), _deal_numbers("1-19")
+    ((3, 3), (1, 19))
+    """
+    first, _, last = text.partition("-")
+    numbers = [_positive(first), _positive(last) if last else None]
+    if numbers[1] is not None and numbers[1] < numbers[0]:
+        raise argparse.ArgumentTypeError(f"a range K-L with K <= L, not {text!r}")
+    return numbers[0], numbers[1] or numbers[0]
 
 
 def _bots(text: str) -> str:

@@ -178,7 +178,7 @@ def cmd_arena(args, console: Console) -> int:
     from rich.table import Table
 
     from interp.bots.registry import agent_class
-    from interp.runs.arena import arena
+    from interp.runs.arena import Deals, arena
     game = common.load_game(args.file)
     agents = [name.strip() for name in args.agents.split(",") if name.strip()]
     if len(agents) < 2:
@@ -191,22 +191,26 @@ def cmd_arena(args, console: Console) -> int:
     with Progress(console=console, transient=True, disable=args.json) as progress, out or nullcontext():
         task = progress.add_task("arena", total=args.deals)
         summary = arena(game, agents, args.deals, args.seed or 0, args.players, options_of(args.option), search,
-                        tick=lambda: progress.advance(task), jobs=args.jobs, on_record=out, executor=args.executor)
+                        tick=lambda: progress.advance(task), jobs=args.jobs, on_record=out, executor=args.executor,
+                        which=Deals(args.deal_no[0], args.deal_no[1], args.matches))
     if args.json:
         print(json.dumps({"agents": summary["agents"], "margins": summary["margins"]}, indent=1))
         return 0
-    console.print(f"{game.name}: {args.deals} duplicate deals x {len(summary['seatings'])} seatings, "
+    first, last = args.deal_no
+    what = "whole matches" if args.matches else f"deal {first}" if first == last else f"deals {first}-{last} in turn"
+    unit, units = ("match", "matches") if args.matches else ("deal", "deals")
+    console.print(f"{game.name}: {args.deals} duplicate {units} x {len(summary['seatings'])} seatings ({what}), "
                   f"{summary['players']} players")
-    table = Table(title="mean deal value per deal (95% interval)", title_justify="left")
-    for head in ("agent", "mean", "95% interval", "deals", "s/move"):
+    table = Table(title=f"mean value per {unit} (95% interval); CPU seconds a move", title_justify="left")
+    for head in ("agent", "mean", "95% interval", units, "median s", "p99 s"):
         table.add_column(head, justify="left" if head == "agent" else "right")
     for name, row in summary["agents"].items():
         lo, hi = row["ci95"]
         table.add_row(name, f"{row['mean']:+.2f}", f"[{lo:+.2f}, {hi:+.2f}]", str(row["deals"]),
-                      f"{row['sec_per_move'] or 0:.4f}")
+                      f"{row['cpu_median'] or 0:.4f}", f"{row['cpu_p99'] or 0:.4f}")
     for pair, stat in summary["margins"].items():
         lo, hi = stat["ci95"]
-        table.add_row(f"margin {pair}", f"{stat['mean']:+.2f}", f"[{lo:+.2f}, {hi:+.2f}]", str(args.deals), "")
+        table.add_row(f"margin {pair}", f"{stat['mean']:+.2f}", f"[{lo:+.2f}, {hi:+.2f}]", str(args.deals), "", "")
     console.print(table)
     return 0
 

@@ -1,4 +1,5 @@
-"""The search agent: legal moves from views alone, seeded play reproduced, and a budget that charges sampling.
+"""The search agent: legal moves from views alone, seeded play reproduced, a budget that charges sampling and grows
+with the stakes, pruning of clearly worse moves, and a rollout policy that reads the world it plays.
 
 Bounded: small budgets, a few decisions per spec. Strength and seconds per move are measured (docs/bots.md,
 tools/sample_speed.py --search), not asserted here.
@@ -11,7 +12,8 @@ import random
 
 import pytest
 
-from interp.bots.search import SearchAgent
+from interp.bots.agents import HeuristicAgent, WorldPolicy
+from interp.bots.search import SHAPING, SearchAgent, _Rounds, stakes
 from interp.bots.worlds import WorldSampler, draw_world
 from interp.engine import match as engine
 from interp.spec.compiler import load_game
@@ -44,7 +46,7 @@ def test_a_legal_move_from_the_view_alone(path):
         agent = SearchAgent(seed=1, worlds=2)  # the default budget bounds the sampling; two worlds suffice here
         assert agent.choose(view, moves) in moves
         assert agent.last is not None and agent.last.worlds + agent.last.failures >= 1
-        assert agent.last.work < 2 * agent.budget  # sampling stops when the budget is spent (one try may overrun)
+        assert agent.last.work < 2 * agent.last.budget  # sampling stops when the budget is spent (one try may overrun)
 
 
 def _piquet_after_declarations():
@@ -94,3 +96,80 @@ def test_draw_world_is_seeded_and_bounded():
     assert a.world.view(view.viewer).to_json() == view.to_json()
     nothing = draw_world(view, random.Random(9), tries=0)
     assert nothing.world is None and nothing.work == 0
+
+
+def test_a_decision_before_the_play_gets_more_budget_and_more_for_more_moves():
+    # Preferans opens with the auction (3 moves: no more for their number): SHAPING ordinary budgets; the play of
+    # a card among 16 moves gets sqrt(16 / 4) = 2, a shaping decision among 100 moves is capped at 3 * 2.
+    st = engine.new_match(load_game(os.path.join(ROOT, "games", "preferans.yaml")), seed=1)
+    moves = engine.legal_moves(st)
+    assert engine.current_phase(st).type_name == "auction" and len(moves) <= 4
+    assert stakes(st.view(engine.to_move(st)), moves) == SHAPING == 3
+    assert stakes(st, moves * 33) == 3 * 2.0
+    tiny = engine.new_match(load_game(os.path.join(ROOT, "docs", "examples", "tiny.yaml")), seed=5)
+    assert stakes(tiny, engine.legal_moves(tiny) * 4) == 2.0
+
+
+def _rounds(rows: list):
+    rounds = _Rounds(len(rows[0]))
+    for values in rows:
+        rounds.worlds += 1
+        for i, v in enumerate(values):
+            rounds.add(i, v)
+    return rounds
+
+
+def test_moves_worth_the_same_in_every_world_end_the_search():
+    rounds = _rounds([[3, 3], [-1, -1], [2, 2], [0, 0]])
+    assert rounds.prune(budget_left=10 ** 6, world_cost=2) is False and rounds.alive == [0, 1]
+
+
+def test_a_clearly_worse_move_is_dropped_and_a_close_one_kept():
+    # Move 1 trails move 0 by exactly 1 in every world (no spread: clearly worse); move 2 trails by 1, 0, -1, 0
+    # (mean 0.5... below by 0.5 with a standard error of 0.41: not clearly worse at 4 worlds).
+    rounds = _rounds([[5, 4, 4], [2, 1, 2], [0, -1, 1], [3, 2, 3]])
+    assert rounds.prune(budget_left=10 ** 6, world_cost=3) is True and rounds.alive == [0, 2]
+    assert rounds.next_check == 8  # the next round doubles the worlds
+
+
+def test_a_budget_that_cannot_double_the_worlds_keeps_the_better_half():
+    # Eight moves a little apart (i) under much noise: none is clearly worse after 4 worlds. Each world cost 8
+    # playout moves a move; doubling the worlds would cost 4 * 8 * 8 = 256 more, and with 20 left only the better
+    # half (by mean) goes on.
+    noise = random.Random(0)
+    rows = [[i + noise.uniform(-40, 40) for i in range(8)] for _ in range(4)]
+    means = [sum(r[i] for r in rows) / 4 for i in range(8)]
+    rounds = _rounds(rows)
+    assert rounds.prune(budget_left=20, world_cost=8 * 8) is True
+    assert sorted(rounds.alive) == sorted(sorted(range(8), key=means.__getitem__, reverse=True)[:4])
+    rounds = _rounds(rows)
+    assert rounds.prune(budget_left=10 ** 6, world_cost=8 * 8) is True and rounds.alive == list(range(8))
+
+
+def test_the_search_spends_its_budget_on_the_moves_left():
+    st = _piquet_after_declarations()
+    seat = engine.to_move(st)
+    agent = SearchAgent(seed=3, budget=3000)
+    agent.choose(st.view(seat), engine.legal_moves(st))
+    effort = agent.last
+    assert effort.budget == round(3000 * stakes(st.view(seat), engine.legal_moves(st)))
+    assert 1 <= effort.finalists <= len(engine.legal_moves(st)) and effort.worlds >= 4
+
+
+def test_the_rollout_policy_leads_a_card_no_opponent_can_beat():
+    # Tiny (hearts trump, follow suit, trump when void). South leads holding K♠ A♦ 9♣; North holds J♠ 9♥ J♣:
+    # A♦ is trumped (North has no diamond), 9♣ is beaten by J♣, K♠ stands (North must follow with J♠). The
+    # heuristic leads its highest card (A♦); the rollout policy, which sees North's hand in a world, leads K♠.
+    game = load_game(os.path.join(ROOT, "docs", "examples", "tiny.yaml"))
+    st = engine.new_match(game, seed=1, dealer=0)
+    deck = game.deck
+    card = {deck.pretty(c): c for c in range(len(deck))}
+    south, north = st.zone_ids["hand"][1], st.zone_ids["hand"][0]
+    st.zones[south] = [card["K♠"], card["A♦"], card["9♣"]]
+    st.zones[north] = [card["J♠"], card["9♥"], card["J♣"]]
+    assert engine.to_move(st) == 1
+    moves = engine.legal_moves(st)
+    assert deck.pretty(HeuristicAgent(seed=1).choose(st, moves).value) == "A♦"
+    assert deck.pretty(WorldPolicy(seed=1).choose(st, moves).value) == "K♠"
+    st.zones[north] = [card["A♠"], card["9♥"], card["J♣"]]  # now nothing stands: the cheapest card is led
+    assert deck.pretty(WorldPolicy(seed=1).choose(st, engine.legal_moves(st)).value) == "9♣"

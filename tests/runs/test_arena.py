@@ -56,9 +56,10 @@ def test_cli_json_is_reproducible():
     assert first.returncode == 0, first.stderr
     data = json.loads(first.stdout)
     assert set(data["agents"]) == {"heuristic", "random"} and set(data["margins"]) == {"heuristic-random"}
-    assert set(data["agents"]["heuristic"]) == {"mean", "ci95", "deals", "sec_per_move"}
-    strip = [{k: v for k, v in row.items() if k != "sec_per_move"} for row in data["agents"].values()]
-    again = [{k: v for k, v in row.items() if k != "sec_per_move"}
+    assert set(data["agents"]["heuristic"]) == {"mean", "ci95", "deals", "sec_per_move", "cpu_mean", "cpu_median", "cpu_p99"}
+    timing = ("sec_per_move", "cpu_mean", "cpu_median", "cpu_p99")
+    strip = [{k: v for k, v in row.items() if k not in timing} for row in data["agents"].values()]
+    again = [{k: v for k, v in row.items() if k not in timing}
              for row in json.loads(second.stdout)["agents"].values()]
     assert strip == again
 
@@ -87,3 +88,57 @@ def test_out_writes_one_record_per_deal_and_seating(tmp_path, capsys):
     heuristic = [sum(v for seat, v in r["values"].items() if r["agents"][seat] == "heuristic") for r in records]
     per_deal = [(heuristic[2 * d] + heuristic[2 * d + 1]) / 2 for d in range(3)]
     assert summary["heuristic"]["mean"] == pytest.approx(sum(per_deal) / 3, abs=5e-4)  # the summary rounds
+
+
+TINY = os.path.join(ROOT, "docs", "examples", "tiny.yaml")
+
+
+def test_a_later_deal_starts_from_the_same_match_for_every_seating():
+    # Deal 3 of match 5: the two deals before are played by the heuristic, so however deal 3 is then played,
+    # it starts from the same standings, dealer and cards.
+    from interp.runs.arena import start_at
+    game = load_game(TINY)
+    first, again = (start_at(game, 3, seed=5, players=None, options=None, dealer=1) for _ in range(2))
+    assert first.deal_no == again.deal_no == 3 and len(first.deals) == 2
+    assert first.dealer == again.dealer == 1  # dealt by 1, then 0, then 1 again (two seats)
+    assert first.zones == again.zones and first.sheet == again.sheet and first.sheet != load_game(TINY).new_sheets[2]()
+
+
+def test_deal_numbers_are_played_in_turn(tmp_path):
+    from interp.runs.arena import Deals
+    records: list = []
+    arena(load_game(TINY), ["heuristic", "random"], 3, seed=1, jobs=1, on_record=records.append, which=Deals(2, 3))
+    assert [(r["deal"], r["seating"], r["deal_no"]) for r in records] == \
+        [(0, 0, 2), (0, 1, 2), (1, 0, 3), (1, 1, 3), (2, 0, 2), (2, 1, 2)]
+
+
+def test_a_match_past_its_end_is_refused_in_one_line():
+    from interp.runs.arena import start_at
+    with pytest.raises(ValueError, match="ended after deal"):
+        start_at(load_game(TINY), 99, seed=5, players=None, options=None, dealer=0)
+
+
+def test_whole_matches_score_the_sum_of_their_deals():
+    # Tiny's match ends when a seat reaches 300 points (120 a deal): a few deals. An agent's score for a match is
+    # the sum of its seat's deal values over the match, averaged over the two seatings.
+    from interp.runs.arena import Deals
+    records: list = []
+    summary = arena(load_game(TINY), ["heuristic", "random"], 1, seed=2, jobs=1, on_record=records.append,
+                    which=Deals(matches=True))
+    for k in range(2):
+        mine = [r for r in records if r["seating"] == k]
+        assert [r["deal_no"] for r in mine] == list(range(1, len(mine) + 1)) and len(mine) >= 3
+    heuristic = sum(v for r in records for seat, v in r["values"].items() if r["agents"][seat] == "heuristic") / 2
+    assert summary["agents"]["heuristic"]["mean"] == pytest.approx(heuristic, abs=5e-4)
+
+
+def test_cli_deal_numbers_and_matches(capsys):
+    from interp.cli import main
+    assert main(["arena", TINY, "--agents", "heuristic,random", "-n", "2", "--deal-no", "2-3", "--jobs", "1"]) == 0
+    assert "deals 2-3 in turn" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        main(["arena", TINY, "--deal-no", "3-2"])
+    assert exc.value.code == 2 and "K <= L" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main(["arena", TINY, "--deal-no", "2", "--matches"])
+    assert exc.value.code == 2
