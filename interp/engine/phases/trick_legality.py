@@ -116,7 +116,7 @@ class TrickLegality(TrickWinner):
                     break
         else:
             led = suit_of[trick[0]]
-        sets = self.suit_sets(st)
+        sets = self.suit_sets(st) if ph.suits is not None else None
         by_suit = sets.by_suit if sets is not None else self.by_suit or self.suit_cards(deck)
         same = by_suit.get(led, NO_CARDS).intersection(hand)
         trump = ph.trump
