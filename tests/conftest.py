@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import glob
+import io
 import os
 import shutil
 import tempfile
@@ -37,6 +38,33 @@ def game_of(path: str):
     if path not in _games:
         _games[path] = load_game(os.path.join(ROOT, path))
     return _games[path]
+
+
+def feed(*answers):
+    """A `read` for the terminal table that answers in turn, then ends the input."""
+    queue = iter(answers)
+
+    def read(_prompt):
+        try:
+            return next(queue)
+        except StopIteration:
+            raise EOFError from None
+    return read
+
+
+def screen(path, answers, tmp_path, n=None, seed=7, seat=0, **kwargs):
+    """Play a match of the spec at `path` at the terminal as `seat`, typing `answers` (bots at the other seats);
+    returns the TerminalMatch, the text on the screen and the exit code."""
+    from rich.console import Console
+
+    from interp.engine import match as engine
+    from interp.table.play import TerminalMatch
+    game = game_of(path)
+    console = Console(file=io.StringIO(), width=160)
+    match = TerminalMatch(game, engine.new_match(game, n, seed), seat, "heuristic", str(tmp_path / "s.json"),
+                          console, read=feed(*answers), **kwargs)
+    code = match.run()
+    return match, console.file.getvalue(), code
 
 
 @pytest.fixture(scope="session")

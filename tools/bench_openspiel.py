@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -35,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from interp.engine import match as engine  # noqa: E402
 from interp.spec.compiler import load_game  # noqa: E402
+from tools.bench_compare import summarise  # noqa: E402
 
 # name, spec, players, the deal number timed, OpenSpiel's game and parameters, its first chance action (None:
 # sampled like the others)
@@ -127,13 +127,6 @@ def measure(rounds: int, seconds: float, report=print, chance: str = "legal") ->
                      "openspiel": {"game": os_name, "parameters": params, "chance": chance},
                      "rounds": rows, "summary": summarise(rows)}
     return out
-
-
-def summarise(rows: list) -> dict:
-    """Median and min–max of every figure over the rounds."""
-    keys = rows[0].keys()
-    return {k: {"median": statistics.median(r[k] for r in rows), "min": min(r[k] for r in rows),
-                "max": max(r[k] for r in rows)} for k in keys}
 
 
 def table(results: dict) -> str:

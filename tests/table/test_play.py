@@ -2,12 +2,10 @@
 what a person may type, `hint`, `undo`, `end`, pace, resume, the rules summary and event wording."""
 from __future__ import annotations
 
-import io
 import json
 import random
 
 import pytest
-from rich.console import Console
 
 from interp.engine import events, match as engine, wording as prompt
 from interp.engine.state import Move
@@ -15,32 +13,11 @@ from interp.errors import IllegalMoveError, SaveError
 from interp.runs import replay
 from interp.runs.scenario import run_scenario
 from interp.table import render, rules_text
-from interp.table.play import TerminalMatch, hint_text
-from tests.conftest import SPECS, game_of
+from interp.table.play import hint_text
+from tests.conftest import SPECS, game_of, screen
 from tests.test_cli import interp
 
 TINY = "docs/examples/tiny.yaml"
-
-
-def feed(*answers):
-    """A `read` that answers in turn, then ends the input."""
-    queue = iter(answers)
-
-    def read(_prompt):
-        try:
-            return next(queue)
-        except StopIteration:
-            raise EOFError from None
-    return read
-
-
-def screen(path, answers, tmp_path, n=None, seed=7, **kwargs):
-    game = game_of(path)
-    console = Console(file=io.StringIO(), width=160)
-    match = TerminalMatch(game, engine.new_match(game, n, seed), 0, "heuristic", str(tmp_path / "s.json"), console,
-                          read=feed(*answers), **kwargs)
-    code = match.run()
-    return match, console.file.getvalue(), code
 
 
 # -- what happened so far ----------------------------------------------------------------------------------------

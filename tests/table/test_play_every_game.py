@@ -10,7 +10,7 @@ from rich.console import Console
 from interp.engine import match as engine
 from interp.runs import replay
 from interp.table.play import TerminalMatch
-from tests.conftest import SPECS, game_of
+from tests.conftest import SPECS, feed, game_of
 
 CASES = [(path, n) for path in SPECS for n in game_of(path).players]
 
@@ -22,13 +22,7 @@ def test_a_person_can_play_every_game(path, n, tmp_path):
     the position on the screen, its undo recorded."""
     game = game_of(path)
     commands = ["nonsense", "help", "sheet", "last", "played", "rules", "hint", "[red]x[/red]", "end", "no"]
-    answers = iter(commands + ["1"] * 6 + ["undo", "last", "played"] + ["1"] * 100)
-
-    def read(prompt):
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
+    read = feed(*commands, *["1"] * 6, "undo", "last", "played", *["1"] * 100)
     console = Console(file=io.StringIO(), width=140)
     st = engine.new_match(game, n, 7)
     save = str(tmp_path / "s.json")

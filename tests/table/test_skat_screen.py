@@ -3,29 +3,12 @@ is named the status line tells the declarer, the game and the bid; a null game w
 offered."""
 from __future__ import annotations
 
-import io
-
-from rich.console import Console
-
-from interp.engine import match as engine
-from interp.table.play import TerminalMatch
-from tests.conftest import game_of
+from tests.conftest import screen
 
 
 def test_the_player_bid_to_holds_or_passes_and_the_status_names_the_game(tmp_path):
-    game = game_of("games/skat.yaml")
-    answers = iter(["hold", "skat", "10C", "8C", "spades"])
-
-    def read(_prompt):
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-    console = Console(file=io.StringIO(), width=160)
     # seed 1, deal 1: Anna deals, Bernd (the person) is forehand; Clara, middlehand, bids 36 to him
-    TerminalMatch(game, engine.new_match(game, 3, 1), 1, "heuristic", str(tmp_path / "s.json"), console,
-                  read=read).run()
-    text = console.file.getvalue()
+    _, text, _ = screen("games/skat.yaml", ["hold", "skat", "10C", "8C", "spades"], tmp_path, n=3, seed=1, seat=1)
     assert "Clara: 36" in text and "36? (hold or pass)" in text and "moves: [1] pass  [2] hold (36)" in text
     assert "Bernd wins the auction with 36" in text and "lay 2 card(s) in the skat" in text
     assert "[5] grand  [6] null ouvert\n" in text  # null (23) is worth less than the bid: not offered
