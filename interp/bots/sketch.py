@@ -180,10 +180,22 @@ class _Sketch:
                     spare = [c for c in self.held if c not in self.located and c not in now]
                     if not spare:
                         continue
+                    theirs = self.next_named_by_others()
+                    spare = [c for c in spare if c not in theirs] or spare
                     y = self.rng.choice(spare)
                     self.swap(world, x, y)
                     x = y
                 self.located.add(x)
+
+    def next_named_by_others(self) -> set:
+        """The cards whose next mention in the view's events (from the next one to match on) is another seat's: not
+        in the viewer's zones now (a card the viewer holds at the end that another seat plays first came to it by a
+        visible move, not by a hidden draw)."""
+        first: dict = {}
+        for event in self.view.events[self.i:]:
+            for c in event.cards:
+                first.setdefault(c, event.seat)
+        return {c for c, seat in first.items() if seat is not None and seat != self.seat}
 
     def move(self, world: State, j: int) -> Move | None:
         """The move that logged the view's event j: a hidden one chosen, a logged one with its cards swapped into
@@ -244,13 +256,14 @@ class _Sketch:
 
     def bring(self, world: State, seat: int, card: int, named: tuple, from_hand: bool) -> bool:
         """Put `card` in a zone of `seat` — its hand (of the trick phases), when known, for a card `from_hand` —
-        swapping it with a free card there, unless it lies there already."""
+        swapping it with a free card there, unless it lies there already or the view located it elsewhere (the
+        move names a card on the table: the move's legality says whether it may); False when there is no room."""
         first = [self.hand[seat]] if seat in self.hand else []
         mine = first if from_hand and first else self.zones_of[seat]
         if any(card in world.zones[z] for z in mine):
             return True
-        if card in self.located:
-            return False
+        if card in self.located:  # where the view put it (a card on the table a move names: beaten, covered)
+            return True
         for z in first + mine:
             free = [x for x in world.zones[z] if x not in self.located and x not in named]
             held = [x for x in free if x in self.layout.get(z, ())]  # held since the deal: through every move

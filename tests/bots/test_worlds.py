@@ -138,3 +138,26 @@ def test_sampling_is_deterministic_for_a_seed_however_often_the_view_was_sampled
     first = [sample_world(view, random.Random(5)).zones for _ in range(2)]
     again = WorldSampler(view).draw(random.Random(5)).world
     assert first[0] == first[1] == again.zones
+
+
+def _durak_views(decisions: set):
+    """The views of the given decisions (counted from 1) of a seeded random Durak deal (seed 0, 2 players)."""
+    game = load_game(os.path.join(ROOT, "games", "durak.yaml"))
+    st, rng, k = engine.new_match(game, 2, 0), random.Random(0), 0
+    while k < max(decisions):
+        k += 1
+        if k in decisions:
+            yield k, st.view(engine.to_move(st))
+        engine.apply(st, rng.choice(engine.legal_moves(st)))
+
+
+def test_a_sketch_follows_moves_that_name_cards_on_the_table_and_draws_from_a_stock():
+    """Durak, seed 0, decision 25: a `beat` names the attacking card on the table, and the sketch tried to move that
+    card into the defender's hand, so there was no sketch and every world came from the fallback. Decision 19 (once
+    that was fixed): a refill from the stock that the viewer does not see drawn, where the sketch gave the viewer a
+    card it holds now but that reached it later by a visible move, so the opponent could not lead it."""
+    for k, view in _durak_views({19, 25}):
+        sampler = WorldSampler(view)
+        drawn = sampler.draw(random.Random(k))
+        assert sampler.plan is not None, k
+        assert drawn.world is not None and not drawn.fallback, k
