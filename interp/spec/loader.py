@@ -1,7 +1,7 @@
 """Load YAML spec files into plain data, remembering where every value came from.
 
-A spec may `extends:` another file (a path relative to itself, or a shipped game by its name: `extends: hearts`,
-found as `interp play hearts` finds it); the variant's mappings are merged over the
+A spec may `extends:` another file (a path relative to itself, or a shipped game by its name: `extends: NAME`,
+found as `interp play NAME` finds it); the variant's mappings are merged over the
 base's, lists of mappings that all carry an `id` are merged item by item (by id), and so are the named items
 of `options`, `actions`, `announcements` and `scoring` (by name); a null value or `delete: true` removes what the
 base has, and an option or item that looks like a misspelling of the base's is refused (unless `new: true`).
@@ -62,8 +62,9 @@ def referenced_path(doc: Document, key: Path, what: str = "spec") -> str:
 def _shipped(name: str) -> str | None:
     """The shipped game a bare name (no folder; `.yaml` optional) means, as `interp play NAME` finds it, or None.
 
-    >>> os.path.basename(_shipped("hearts")), _shipped("sub/hearts"), _shipped("no-such-game")
-    ('hearts.yaml', None, None)
+    >>> name = sorted(os.listdir(GAMES_DIR))[0][:-len(".yaml")]  # any shipped game
+    >>> _shipped(name) == os.path.join(GAMES_DIR, name + ".yaml"), _shipped("sub/" + name), _shipped("no-such-game")
+    (True, None, None)
     """
     if not _bare(name):
         return None
