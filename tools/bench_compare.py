@@ -100,15 +100,16 @@ def summarise(rows: list) -> dict:
                 "max": max(r[k] for r in rows)} for k in keys}
 
 
-def table(results: dict) -> str:
-    lines = [f"{'game':<10} {'side':<10} {'deals/s':>9} {'µs/action':>10} {'actions/deal':>13}   (median of rounds)"]
+def table(results: dict, other: str = "reference", unit: str = "action") -> str:
+    """The medians of `measure`'s results, interp beside `other`, per `unit` (an action, a decision)."""
+    lines = [f"{'game':<10} {'side':<10} {'deals/s':>9} {'µs/' + unit:>12} {unit + 's/deal':>15}   (median of rounds)"]
     for name, res in results.items():
         s = res["summary"]
-        for side in ("interp", "reference"):
+        for side in ("interp", other):
             lines.append(f"{name:<10} {side:<10} {s[side + '_deals_per_s']['median']:>9.0f} "
-                         f"{s[side + '_us_per_action']['median']:>10.1f} {s[side + '_actions_per_deal']['median']:>13.1f}")
+                         f"{s[f'{side}_us_per_{unit}']['median']:>12.1f} {s[f'{side}_{unit}s_per_deal']['median']:>15.1f}")
         ratio = s["ratio"]
-        lines.append(f"{name:<10} ratio interp/reference per action: {ratio['median']:.2f}× "
+        lines.append(f"{name:<10} ratio interp/{other} per {unit}: {ratio['median']:.2f}× "
                      f"(min {ratio['min']:.2f}, max {ratio['max']:.2f}, {len(res['rounds'])} rounds)")
     return "\n".join(lines)
 

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from interp.engine import match as engine  # noqa: E402
 from interp.spec.compiler import load_game  # noqa: E402
-from tools.bench_compare import summarise  # noqa: E402
+from tools.bench_compare import summarise, table  # noqa: E402
 
 # name, spec, players, the deal number timed, OpenSpiel's game and parameters, its first chance action (None:
 # sampled like the others)
@@ -129,21 +129,6 @@ def measure(rounds: int, seconds: float, report=print, chance: str = "legal") ->
     return out
 
 
-def table(results: dict) -> str:
-    lines = [f"{'game':<10} {'side':<10} {'deals/s':>9} {'µs/decision':>12} {'decisions/deal':>15}   "
-             "(median of rounds)"]
-    for name, res in results.items():
-        s = res["summary"]
-        for side in ("interp", "openspiel"):
-            lines.append(f"{name:<10} {side:<10} {s[side + '_deals_per_s']['median']:>9.0f} "
-                         f"{s[side + '_us_per_decision']['median']:>12.1f} "
-                         f"{s[side + '_decisions_per_deal']['median']:>15.1f}")
-        ratio = s["ratio"]
-        lines.append(f"{name:<10} ratio interp/openspiel per decision: {ratio['median']:.2f}× "
-                     f"(min {ratio['min']:.2f}, max {ratio['max']:.2f}, {len(res['rounds'])} rounds)")
-    return "\n".join(lines)
-
-
 def main(argv: list | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=7)
@@ -159,7 +144,7 @@ def main(argv: list | None = None) -> int:
         return 2
     results = measure(args.rounds, args.seconds, report=lambda line: print(line, file=sys.stderr, flush=True),
                       chance=args.chance)
-    print(json.dumps(results, indent=1) if args.json else table(results))
+    print(json.dumps(results, indent=1) if args.json else table(results, "openspiel", "decision"))
     return 0
 
 
