@@ -88,6 +88,38 @@ class Token(str):
         return f"Token({self.type!r}, {str(self)!r})"
 
 
+def place(node: Any, children: list) -> Any:
+    """`node`, just built by a rule from `children` (all of them, the tokens it drops too), with where it starts
+    (`meta.start_pos`, and `meta.empty` False): the start of its first child, or of the container it was inlined
+    from (`(a + b) * c` starts at the bracket), as lark's position tracking (`propagate_positions`) computes it.
+    A one-operand level returns its child unchanged.
+
+    >>> bracket, inner = Token("LPAR", "(", 0), place(Tree("name", [Token("NAME", "a", 1)]), [Token("NAME", "a", 1)])
+    >>> node = place(inner, [bracket, inner, Token("RPAR", ")", 2)])
+    >>> node.meta.start_pos, node.meta.container_start_pos
+    (1, 0)
+    """
+    if len(children) == 1 and node is children[0]:  # a one-operand level, inlined: its start is the child's
+        return node
+    if isinstance(node, Tree):
+        for child in children:
+            if isinstance(child, Tree):
+                meta = child._meta
+                if meta is None or meta.empty:
+                    continue
+                start = getattr(meta, "container_start_pos", meta.start_pos)
+            elif child is None:
+                continue
+            else:
+                start = child.start_pos
+            meta = node.meta
+            if meta.empty:  # a node inlined from a `?rule` keeps its own start and gets a container's
+                meta.start_pos, meta.empty = start, False
+            meta.container_start_pos = start
+            break
+    return node
+
+
 def is_name(value: Any) -> bool:
     """Whether a child is a NAME token."""
     return isinstance(value, str) and getattr(value, "type", None) == "NAME"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from interp.dsl import cache
+from interp.dsl import cache, lalr
 from interp.dsl.nodes import Tree
 from interp.errors import DSLSyntaxError
 
@@ -92,7 +92,19 @@ def parse(text: str, start: str, source: SourceRef | None = None) -> Tree:
     return tree
 
 
+@lru_cache(maxsize=1)
+def _tables() -> lalr.Tables | None:
+    # interp's own parser's tables (interp.dsl.lalr), shipped beside the grammar; None when they are not for it
+    return lalr.load(lalr.GRAMMAR.read_text(encoding="utf-8"), lalr.TABLES)
+
+
 def _parsed(text: str, start: str, source: SourceRef) -> Tree:
+    """The tree of `text`: from interp's own parser, without lark, when its tables are for the grammar; a text it
+    does not accept (or every text, without those tables) is parsed by lark, which finds and words the error."""
+    tables = _tables()
+    tree = lalr.parse(tables, text, start) if tables is not None else None
+    if tree is not None:
+        return tree
     parser = _parser()
     from lark.exceptions import UnexpectedInput
     try:
