@@ -184,6 +184,10 @@ def _finish(tables: Tables, states: list, values: list, end_state: int) -> Any:
 
 
 def _reduce(actions: tuple, rule: Rule, states: list, values: list) -> None:
+    if rule.inline and rule.size == 1 and rule.keep is None:  # a one-operand level (`?sum: product`): the operand
+        del states[-1]
+        states.append(actions[states[-1]][rule.origin])
+        return
     if rule.size:
         children = values[-rule.size:]
         del states[-rule.size:]
