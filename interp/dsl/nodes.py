@@ -1,10 +1,11 @@
 """The DSL's parse trees in classes of interp's own, so that compiling them needs no lark.
 
-lark parses DSL text into these trees (its `tree_class` option, interp.dsl.tables), with the shapes and names its
-grammar gives them; a spec's trees read back from the load cache (interp.dsl.cache) are made of them too, so a
-process whose trees all come from the cache never imports lark (with what it imports, about a third of importing
-interp's compiler). A node's children are `Tree`s, tokens (`str`s with a `type`, the terminal's name, and a
-`start_pos`: lark's `Token`, or `Token` here when read from the cache) and None for an optional part left out.
+interp's own parser (interp.dsl.lalr) builds these trees, with the shapes and names lark's parser of the grammar
+gives them, and so does lark itself when it parses (its `tree_class` option, interp.dsl.tables: a text interp's
+parser refuses, to word the error); a spec's trees read back from the load cache (interp.dsl.cache) are made of
+them too. So a load imports no lark (with what it imports, about a third of importing interp's compiler) unless
+a text has a syntax error. A node's children are `Tree`s, tokens (`str`s with a `type`, the terminal's name, and
+a `start_pos`: `Token` here, or lark's when lark parsed) and None for an optional part left out.
 Only what interp reads of a tree is here: `data`, `children`, `meta.start_pos` (where the node starts, to locate
 an error) and two walks.
 

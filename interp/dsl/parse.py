@@ -1,4 +1,5 @@
-"""Parsing DSL text: the LALR grammar in grammar.lark, built once; trees cached by text; located syntax errors."""
+"""Parsing DSL text: the LALR grammar in grammar.lark, run by interp.dsl.lalr (lark words a syntax error); trees
+cached by text; located syntax errors."""
 from __future__ import annotations
 
 import re
@@ -57,8 +58,9 @@ def word(token) -> str:
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     # the tables ship pre-built with the package (interp.dsl.tables: ~5 ms to load instead of ~100 ms to build);
-    # never lark's own cache=True, a pickle in the shared temp dir. lark is imported here, at the first text to
-    # parse: a spec whose trees all come from the load cache needs none.
+    # never lark's own cache=True, a pickle in the shared temp dir. lark is imported here, at the first text
+    # interp's own parser refuses (or at the first text, were its tables not for the grammar): a spec without a
+    # syntax error needs none.
     from interp.dsl import tables
     return tables.parser()
 

@@ -4,7 +4,9 @@ Building lark's LALR tables for grammar.lark costs a new process ~100 ms, more t
 them costs ~5 ms. So the package ships them: `grammar.tables` is made from grammar.lark by
 `python tools/lark_tables.py` (the test suite checks that the shipped file is for the grammar and lark in use), and
 read here by the package's own code from the package's own folder, as grammar.lark itself is: a place as
-writable as the package's modules, never a user's cache or temp directory.
+writable as the package's modules, never a user's cache or temp directory. lark's parser parses only the texts
+interp's own (interp.dsl.lalr, whose tables `lalr_tables` derives from lark's) refuses, to find and word their
+error.
 
 The file is marshal data, the format of `.pyc` files and of the load cache: a header, the SHA-256 of the rest,
 then lark's own serialisation of the parser (`memo_serialize`: dicts, lists, tuples, strings, numbers, None, as
