@@ -160,8 +160,10 @@ def test_wheel_installs_into_a_fresh_venv_and_plays_every_game(tmp_path):
     with zipfile.ZipFile(wheel) as archive:
         tops = {name.split("/")[0] for name in archive.namelist()}
         page = {name for name in archive.namelist() if name.startswith("interp/table/static/")}
+        parser_tables = {name for name in archive.namelist() if name.startswith("interp/dsl/grammar.")}
     assert {os.path.basename(name) for name in page} == set(os.listdir("interp/table/static"))  # the table server's page
     assert {top for top in tops if not top.endswith(".dist-info")} == {"interp"}  # no `interpreter` package
+    assert parser_tables == {f"interp/dsl/grammar.{ext}" for ext in ("lark", "tables", "lalr")}  # parsing needs no build
     venv = _fresh_venv(str(tmp_path), wheel)
     python, elsewhere = _venv_python(venv), str(tmp_path)
     command = os.path.join(os.path.dirname(python), "interp")

@@ -1,13 +1,15 @@
 """What loading a spec costs a new process: `python tools/coldload.py [FILES...] [--rounds 5] [--against REV]`.
 
-Each spec file (default: every games/*.yaml) is loaded, schema-checked and compiled (`load_game`) in a new Python
-process with the load cache switched off (`INTERP_NO_CACHE=1`), as the first run after an edit or on a new
-machine does; the child measures, in CPU time, `import interp.spec.compiler` and then `load_game`. Python's own
+Each spec file (default: every games/*.yaml) is loaded, schema-checked and compiled (what `load_game` does) in a
+new Python process with the load cache switched off (`INTERP_NO_CACHE=1`), as the first run after an edit or on a
+new machine does; the child measures, in CPU time, `import interp.spec.compiler` and then each stage of the load:
+reading the YAML (with the files it `extends:`), the schema check, and the compile (parsing the DSL texts
+included), whose sum is the load. Python's own
 bytecode cache is on, in a temporary folder (`PYTHONPYCACHEPREFIX`, filled by a first run that is not counted), as
 an installed package has its `.pyc` files: without one every module of interp would be compiled from source at
 every start (as with `PYTHONDONTWRITEBYTECODE=1`, `--no-bytecode`). Printed: per file the median load over
-rounds and its spread (min–max); then the import's median and its cost by package, from `python -X importtime`
-(self times, wall clock, median over rounds).
+rounds and its spread (min–max), and the median of each stage; then the import's median and its cost by package,
+from `python -X importtime` (self times, wall clock, median over rounds).
 
 `--against REV` (a git revision, or a folder holding another copy of the source) measures that copy in the same
 run, round by round alternating with this one, so that both see the same load on the machine: the figures are
@@ -35,11 +37,21 @@ import json, sys, time
 started = time.process_time()
 import interp.spec.compiler
 imported = time.process_time()
-interp.spec.compiler.load_game(sys.argv[1])
+from interp.spec.loader import load_spec
+from interp.spec.resources import spec_path
+from interp.spec.schema import check_schema
+doc = load_spec(spec_path(sys.argv[1]))
+read = time.process_time()
+check_schema(doc)
+checked = time.process_time()
+interp.spec.compiler.compile_spec(doc)
 loaded = time.process_time()
 print(json.dumps({"import_ms": 1000 * (imported - started), "load_ms": 1000 * (loaded - imported),
+                  "stages": {"read": 1000 * (read - imported), "schema": 1000 * (checked - read),
+                             "compile": 1000 * (loaded - checked)},
                   "package": interp.__file__}))
 """
+STAGES = ("read", "schema", "compile")
 GROUPS = ("interp.engine", "interp.dsl", "interp.spec", "interp", "lark", "yaml", "jsonschema")
 
 
@@ -125,6 +137,7 @@ def main(argv: list | None = None) -> int:
         for name, tree in trees.items():  # fills the bytecode caches; not counted
             measure(tree, str(ROOT / files[0]), envs[name])
         loads: dict = {(name, f): [] for name in trees for f in files}
+        stages: dict = {(name, f): [] for name in trees for f in files}
         imports: dict = {name: [] for name in trees}
         costs: dict = {name: [] for name in trees}
         for _ in range(args.rounds):
@@ -132,11 +145,13 @@ def main(argv: list | None = None) -> int:
                 for name, tree in trees.items():
                     row = measure(tree, str(ROOT / f), envs[name])
                     loads[name, f].append(row["load_ms"])
+                    stages[name, f].append(row["stages"])
                     imports[name].append(row["import_ms"])
             for name, tree in trees.items():
                 costs[name].append(import_costs(tree, envs[name]))
         load_after = os.getloadavg()
     report(trees, files, loads, imports, costs, args.rounds, (load_before, load_after))
+    report_stages(trees, files, stages)
     return 0
 
 
@@ -163,6 +178,17 @@ def report(trees: dict, files: list, loads: dict, imports: dict, costs: dict, ro
     print(f"{'':>24}  " + " ".join(f"{g:>13}" for g in groups))
     for n in names:
         print(f"{n[:24]:>24}  " + " ".join(f"{statistics.median(c[g] for c in costs[n]):13.1f}" for g in groups))
+
+
+def report_stages(trees: dict, files: list, stages: dict) -> None:
+    """Per file and tree, the median CPU ms of each stage of the load (read, schema, compile)."""
+    names = list(trees)
+    print(f"\nby stage, CPU ms, median of rounds: {' / '.join(STAGES)}")
+    width = max(len(f) for f in files)
+    print(f"{'file':{width}}  " + "  ".join(f"{n[:24]:>24}" for n in names))
+    for f in files:
+        cells = [" / ".join(f"{statistics.median(r[s] for r in stages[n, f]):5.1f}" for s in STAGES) for n in names]
+        print(f"{f:{width}}  " + "  ".join(f"{c:>24}" for c in cells))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """The rules language: DSL text compiled once into typed closures and generated Python.
 
-Owns the grammar (`grammar.lark`), parsing (`parse`), the names in scope (`scope`), the expression compiler
+Owns the grammar (`grammar.lark`), parsing (`parse`, run by `lalr` from tables `tables` derives from lark's), the names in scope (`scope`), the expression compiler
 (`expr`, put together from `walk` over the tree, `operators`, `calls` and `loops`, within `limits`), the
 statement compiler (`stmts`), joining parts into one generated function (`fuse`), what compiled
 code calls at run time (`runtime`, `types`), what an expression reads (`reads`) and the on-disk load cache of parse

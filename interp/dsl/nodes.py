@@ -1,10 +1,11 @@
 """The DSL's parse trees in classes of interp's own, so that compiling them needs no lark.
 
-lark parses DSL text into these trees (its `tree_class` option, interp.dsl.tables), with the shapes and names its
-grammar gives them; a spec's trees read back from the load cache (interp.dsl.cache) are made of them too, so a
-process whose trees all come from the cache never imports lark (with what it imports, about a third of importing
-interp's compiler). A node's children are `Tree`s, tokens (`str`s with a `type`, the terminal's name, and a
-`start_pos`: lark's `Token`, or `Token` here when read from the cache) and None for an optional part left out.
+interp's own parser (interp.dsl.lalr) builds these trees, with the shapes and names lark's parser of the grammar
+gives them, and so does lark itself when it parses (its `tree_class` option, interp.dsl.tables: a text interp's
+parser refuses, to word the error); a spec's trees read back from the load cache (interp.dsl.cache) are made of
+them too. So a load imports no lark (with what it imports, about a third of importing interp's compiler) unless
+a text has a syntax error. A node's children are `Tree`s, tokens (`str`s with a `type`, the terminal's name, and
+a `start_pos`: `Token` here, or lark's when lark parsed) and None for an optional part left out.
 Only what interp reads of a tree is here: `data`, `children`, `meta.start_pos` (where the node starts, to locate
 an error) and two walks.
 
@@ -86,6 +87,38 @@ class Token(str):
 
     def __repr__(self) -> str:
         return f"Token({self.type!r}, {str(self)!r})"
+
+
+def place(node: Any, children: list) -> Any:
+    """`node`, just built by a rule from `children` (all of them, the tokens it drops too), with where it starts
+    (`meta.start_pos`, and `meta.empty` False): the start of its first child, or of the container it was inlined
+    from (`(a + b) * c` starts at the bracket), as lark's position tracking (`propagate_positions`) computes it.
+    A one-operand level returns its child unchanged.
+
+    >>> bracket, inner = Token("LPAR", "(", 0), place(Tree("name", [Token("NAME", "a", 1)]), [Token("NAME", "a", 1)])
+    >>> node = place(inner, [bracket, inner, Token("RPAR", ")", 2)])
+    >>> node.meta.start_pos, node.meta.container_start_pos
+    (1, 0)
+    """
+    if len(children) == 1 and node is children[0]:  # a one-operand level, inlined: its start is the child's
+        return node
+    if isinstance(node, Tree):
+        for child in children:
+            if isinstance(child, Tree):
+                meta = child._meta
+                if meta is None or meta.empty:
+                    continue
+                start = getattr(meta, "container_start_pos", meta.start_pos)
+            elif child is None:
+                continue
+            else:
+                start = child.start_pos
+            meta = node.meta
+            if meta.empty:  # a node inlined from a `?rule` keeps its own start and gets a container's
+                meta.start_pos, meta.empty = start, False
+            meta.container_start_pos = start
+            break
+    return node
 
 
 def is_name(value: Any) -> bool:

@@ -1,4 +1,5 @@
-"""Parsing DSL text: the LALR grammar in grammar.lark, built once; trees cached by text; located syntax errors."""
+"""Parsing DSL text: the LALR grammar in grammar.lark, run by interp.dsl.lalr (lark words a syntax error); trees
+cached by text; located syntax errors."""
 from __future__ import annotations
 
 import re
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from interp.dsl import cache
+from interp.dsl import cache, lalr
 from interp.dsl.nodes import Tree
 from interp.errors import DSLSyntaxError
 
@@ -57,8 +58,9 @@ def word(token) -> str:
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     # the tables ship pre-built with the package (interp.dsl.tables: ~5 ms to load instead of ~100 ms to build);
-    # never lark's own cache=True, a pickle in the shared temp dir. lark is imported here, at the first text to
-    # parse: a spec whose trees all come from the load cache needs none.
+    # never lark's own cache=True, a pickle in the shared temp dir. lark is imported here, at the first text
+    # interp's own parser refuses (or at the first text, were its tables not for the grammar): a spec without a
+    # syntax error needs none.
     from interp.dsl import tables
     return tables.parser()
 
@@ -92,7 +94,19 @@ def parse(text: str, start: str, source: SourceRef | None = None) -> Tree:
     return tree
 
 
+@lru_cache(maxsize=1)
+def _tables() -> lalr.Tables | None:
+    # interp's own parser's tables (interp.dsl.lalr), shipped beside the grammar; None when they are not for it
+    return lalr.load(lalr.GRAMMAR.read_text(encoding="utf-8"), lalr.TABLES)
+
+
 def _parsed(text: str, start: str, source: SourceRef) -> Tree:
+    """The tree of `text`: from interp's own parser, without lark, when its tables are for the grammar; a text it
+    does not accept (or every text, without those tables) is parsed by lark, which finds and words the error."""
+    tables = _tables()
+    tree = lalr.parse(tables, text, start) if tables is not None else None
+    if tree is not None:
+        return tree
     parser = _parser()
     from lark.exceptions import UnexpectedInput
     try:

@@ -243,6 +243,9 @@ else:
             self.open_anchors = set()
 
 
+_STR = "tag:yaml.org,2002:str"
+
+
 def _key_of(path: Path) -> str:
     """`key: ` for a value written under a mapping key (error messages name it), else nothing."""
     return f"{path[-1]}: " if path and isinstance(path[-1], str) else ""
@@ -270,7 +273,10 @@ class _Builder:
         if node.tag.endswith(":int") and len(node.value.lstrip("+-")) > MAX_INT_DIGITS:
             raise self._error(node, f"{_key_of(path)}this number has more than {MAX_INT_DIGITS} digits",
                               "numbers here are small; quote it if it is text")
-        value = yaml.SafeLoader.construct_object(self._constructor, node)  # type: ignore[arg-type]
+        if node.tag == _STR:  # what the constructor makes of a text (most scalars), without its dispatch
+            value = node.value
+        else:
+            value = yaml.SafeLoader.construct_object(self._constructor, node)  # type: ignore[arg-type]
         if isinstance(value, float) and not math.isfinite(value):
             raise self._error(node, f"{_key_of(path)}{node.value!r} is not a finite number",
                               "write an ordinary number such as 0.5 (quote it if it is text)")
@@ -317,10 +323,11 @@ class _Builder:
                 loc = _loc(key_node.start_mark, self.file)
                 raise SpecError(f"duplicate key '{key}'", loc, "each key may appear once in a mapping",
                                 self.doc.line_of(loc))
-            out[key] = self.build(value_node, path + (key,))
-            self.doc.keys[path + (key,)] = _loc(key_node.start_mark, self.file)
-            self.doc.positions[path + (key,)] = _loc(key_node.start_mark, self.file) \
-                if not isinstance(value_node, yaml.ScalarNode) else _loc(value_node.start_mark, self.file)
+            where, key_loc = path + (key,), _loc(key_node.start_mark, self.file)
+            out[key] = self.build(value_node, where)  # a scalar is placed at its value, as `build` placed it
+            self.doc.keys[where] = key_loc
+            if not isinstance(value_node, yaml.ScalarNode):  # a mapping or a list at its key
+                self.doc.positions[where] = key_loc
         return out
 
     def _scalar(self, node, path: Path) -> None:
