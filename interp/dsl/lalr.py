@@ -107,7 +107,7 @@ def load(grammar: str, path: Path) -> Tables | None:
 
 
 def decoded(data: tuple) -> Tables:
-    """Tables from their marshal data (`encoded`): the lexers' patterns compiled."""
+    """Tables from their marshal data (`encoded`; each lexer's pattern compiled at its first use)."""
     lexer_of, actions, lexers, rules, starts, ends = data
     return Tables(tuple(lexer_of), tuple(actions),
                   tuple(Lexer(p, frozenset(i), {kind: dict(words) for kind, words in k.items()}) for p, i, k in lexers),

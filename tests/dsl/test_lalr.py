@@ -13,6 +13,8 @@ import pytest
 from interp.dsl import lalr, parse as dslparse, tables
 from interp.dsl.cache import encode
 from interp.errors import DSLSyntaxError
+from interp.spec.loader import load_data
+from interp.spec.resources import shipped_games, spec_path
 
 ACCEPTED = [("1 + x * 2", "expr"), ("if a in b then -c.d[1] else [x for x in y if x != 2]", "expr"),
             ("sum(p(c) for c in hand if not c.trump)", "expr"), ("with n = 3: n // 2 >= 1 or false", "expr"),
@@ -47,6 +49,31 @@ def built() -> lark.Lark:
 @pytest.mark.parametrize("text,start", ACCEPTED)
 def test_a_text_parses_to_the_tree_lark_builds(shipped, built, text, start):
     assert encode(lalr.parse(shipped, text, start)) == encode(built.parse(text, start=start))
+
+
+def _strings(node) -> set:
+    """Every text in a spec's data (DSL texts, names, labels…)."""
+    if isinstance(node, str):
+        return {node}
+    values = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+    return set().union(*(_strings(v) for v in values))
+
+
+def test_every_text_of_every_shipped_game_parses_or_is_refused_as_lark_does(shipped):
+    """Each text of the shipped specs, as an expression and as statements: the same tree from both parsers, or
+    refused by both (labels and names are mostly no statements)."""
+    texts = set().union(*(_strings(load_data(spec_path(name)).data) for name in shipped_games()))  # each file once
+    lark_parser, accepted = tables.parser(), 0
+    for text in sorted(texts):
+        for start in ("expr", "stmts"):
+            try:
+                expected = encode(lark_parser.parse(text, start=start))
+            except lark.exceptions.UnexpectedInput:
+                expected = None
+            found = lalr.parse(shipped, text, start)
+            assert (None if found is None else encode(found)) == expected, (text, start)
+            accepted += expected is not None
+    assert len(texts) > 1000 and accepted > 1000  # the shipped games' DSL texts and more
 
 
 def test_a_keyword_after_a_dot_is_a_name_as_lark_lexes_it_there(shipped):
