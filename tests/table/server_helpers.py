@@ -15,8 +15,9 @@ def bots(n: int, humans=(0,), bot: str = "random") -> list:
 
 def play_seat(ws, rng: random.Random, until=lambda record: record["deal_over"]) -> tuple:
     """Play a random legal move at every decision this connection gets, until `until(record)`; the messages
-    received and the number of moves sent."""
-    received, sent = [], 0
+    received and the notations of the moves sent."""
+    received: list = []
+    sent: list = []
     while True:
         message = ws.receive_json()
         received.append(message)
@@ -26,8 +27,8 @@ def play_seat(ws, rng: random.Random, until=lambda record: record["deal_over"]) 
         if until(record):
             return received, sent
         if record["decision"]:
-            ws.send_json({"type": "move", "move": rng.choice(record["decision"]["moves"])["notation"]})
-            sent += 1
+            sent.append(rng.choice(record["decision"]["moves"])["notation"])
+            ws.send_json({"type": "move", "move": sent[-1]})
 
 
 class Seen:
