@@ -486,12 +486,9 @@ class PlainTricksPhase(TricksPhase):
         trick, by = ph.trick, ph.by
         if by[0] == ZONE_SEAT:
             return self.rare_winner(st)
-        deck = st.game.deck
-        if ph.strength is None:  # the deck's rank order: each card's power looked up (`powers`)
-            powers = self.powers.get((ph.trump, deck.suit_of[trick[0]])) or self.power_table(deck, ph.trump, trick[0])
-            values = list(map(powers.__getitem__, trick))
-            return by[values.index(max(values))]  # (the first of equal powers, as the loop below)
-        suit_of, rank_of, trump = deck.suit_of, ph.strength, ph.trump
+        if ph.strength is None:  # the deck's rank order: each card's power looked up
+            return self.by_power(st)
+        suit_of, rank_of, trump = st.game.deck.suit_of, ph.strength, ph.trump
         card = trick[0]
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
         i = 0
@@ -505,24 +502,6 @@ class PlainTricksPhase(TricksPhase):
                 best, best_suit, best_rank = i, suit, rank_of[card]
             i += 1
         return by[best]
-
-    def power_table(self, deck, trump, led_card: int) -> list:
-        """By card, its power in a trick whose first card is `led_card` under `trump`, in the deck's rank order:
-        0 for a card of neither the suit led nor trumps, its rank (from 1) for the suit led, above every one of
-        those for a trump; the highest power wins, the first played of equal powers (as `winner`'s loop has it).
-        Made once per trump and suit led (`powers`)."""
-        led = deck.suit_of[led_card]
-        ranks = deck.rank_of
-        low = min(ranks)
-        above = max(ranks) - low + 2  # what a trump adds: above the highest card of the suit led
-        powers = [0] * len(ranks)
-        for card, suit in enumerate(deck.suit_of):
-            if suit == led:
-                powers[card] = ranks[card] - low + 1
-            elif suit == trump:
-                powers[card] = ranks[card] - low + 1 + above
-        self.powers[(trump, led)] = powers
-        return powers
 
 
 class FilteredTricksPhase(PlainTricksPhase):
