@@ -106,6 +106,9 @@ def check_against_the_plain_rules(game, path: str, players: int, deals: int) -> 
                 hand = st.zones[st.zone_ids[phase.hand][ph["order"][ph["turn"]]]]
                 assert phase.playable(st, hand) == plain_playable(phase, st, hand), (path, seed, ph["trick"])
                 assert phase.winner(st) == plain_winner(phase, st), (path, seed, ph["trick"], ph["by"])
+                if phase.allowed is None:  # the cards legal_moves offers, whichever path (lean_followed) it takes
+                    cards = [m for m in engine.legal_moves(st) if m.kind == "card"]
+                    assert cards == [game.card_moves[c] for c in plain_playable(phase, st, hand)], (path, seed)
                 seen["follow"] += 1
                 seen["trick won"] += len(ph["trick"]) == len(ph["order"]) - 1
             moves = engine.legal_moves(st)
@@ -424,7 +427,7 @@ def load_spec_phases(path: str) -> list:
 @pytest.mark.parametrize("path,players", [("games/preferans.yaml", 3), ("games/oh-hell.yaml", 4)])
 def test_a_plain_winner_by_card_powers_is_that_of_the_plain_rules_under_every_trump(path, players):
     """A plain phase in the deck's rank order finds the winner by each card's power for the trump and suit led
-    (PlainTricksPhase.power_table): for random tricks under each trump and none, the seat the plain rules make the
+    (TrickWinner.power_table): for random tricks under each trump and none, the seat the plain rules make the
     winner. Worked example (no trump): 10♥ led, A♠, K♥ → K♥, the highest heart; with spades trumps, A♠."""
     game = game_of(path)
     st = engine.new_match(game, players, 1)
