@@ -486,9 +486,13 @@ class PlainTricksPhase(TricksPhase):
         trick, by = ph.trick, ph.by
         if by[0] == ZONE_SEAT:
             return self.rare_winner(st)
-        if ph.strength is None:  # the deck's rank order: each card's power looked up
-            return self.by_power(st)
-        suit_of, rank_of, trump = st.game.deck.suit_of, ph.strength, ph.trump
+        deck = st.game.deck
+        if ph.strength is None:  # the deck's rank order: each card's power looked up (`by_power`, inlined)
+            powers = self.powers.get((ph.trump, deck.suit_of[trick[0]])) or \
+                self.power_table(deck, (ph.trump, deck.suit_of[trick[0]]))
+            values = list(map(powers.__getitem__, trick))
+            return by[values.index(max(values))]  # (the first of equal powers, as the loop below)
+        suit_of, rank_of, trump = deck.suit_of, ph.strength, ph.trump
         card = trick[0]
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]
         i = 0
