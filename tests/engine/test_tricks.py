@@ -16,7 +16,10 @@ and escape cards. Per-card tables (escape cards, an expression's strength or poi
 read: the same inputs give the same table without evaluating the expression again, different inputs a fresh one."""
 from __future__ import annotations
 
+import glob
+import os
 import random
+import re
 
 import pytest
 
@@ -446,3 +449,51 @@ def test_a_plain_winner_by_card_powers_is_that_of_the_plain_rules_under_every_tr
             ph["trick"] = rng.sample(range(len(game.deck)), players)
             ph["by"] = rng.sample(range(players), players)
             assert phase.winner(st) == plain_winner(phase, st), (trump, ph["trick"])
+
+
+
+
+def has_allowed_tricks(path: str) -> bool:
+    """Whether the spec file at `path`, or the one it `extends`, has a `tricks` phase with `allowed` (read as text:
+    no game is loaded to collect the tests)."""
+    text = open(path, encoding="utf-8").read()
+    if any("type: tricks" in phase and "\n    allowed:" in phase for phase in text.split("\n  - id:")):
+        return True
+    base = re.search(r"^extends: *(\S+)", text, re.M)
+    if base is None:
+        return False
+    name = base.group(1) if base.group(1).endswith(".yaml") else base.group(1) + ".yaml"
+    return has_allowed_tricks(os.path.join(os.path.dirname(path), name))
+
+
+ALLOWED_GAMES = sorted(path for path in glob.glob("games/*.yaml") if has_allowed_tricks(path))
+
+
+@pytest.mark.parametrize("path", ALLOWED_GAMES)
+def test_the_allowed_filter_given_its_locals_as_arguments_keeps_what_it_keeps_with_them_bound(path):
+    """Every shipped phase with `allowed` compiles it as a filter taking `me`, `trick_no`, `cards` and the cards as
+    arguments (compile_filter_args); at every card of seeded deals it keeps what the same filter keeps with them
+    bound in ctx.loc (compile_filter's), from the cards the follow rules allow, and the legal moves play those."""
+    from interp.dsl.compile import ITEMS
+    from interp.engine.phases.base import with_locals
+    game = game_of(path)
+    phases = [p for p in game.phases if p.type_name == "tricks" and p.allowed is not None]
+    assert phases and all(p.allowed_args is not None for p in phases)
+    asked = 0
+    for seed in range(3):
+        st = engine.new_match(game, game.default_players, seed)
+        rng = random.Random(seed)
+        while not st.deal_over:
+            phase = engine.current_phase(st)
+            if phase in phases:
+                ph = st.ph
+                seat = ph.order[ph.turn]
+                cards = phase.playable(st, st.zones[st.zone_ids[phase.hand][seat]])
+                bound = with_locals(st, {"me": seat, "trick_no": ph.no + 1, "cards": list(ph.trick), ITEMS: cards},
+                                    phase.allowed) or cards
+                assert phase.allowed_args(st, seat, ph.no + 1, list(ph.trick), cards) or cards == bound
+                assert [m for m in engine.legal_moves(st) if m.kind == "card"] == [game.card_moves[c] for c in bound]
+                asked += 1
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+    assert asked > 0

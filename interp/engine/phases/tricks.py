@@ -42,6 +42,8 @@ from interp.errors import SpecRuntimeError
 MOVE_LIST_MEMO = 4096  # sets of cards whose sorted moves a plain phase remembers (then it starts again)
 ORDERS_MEMO = 256  # sets of players whose orders of play a phase remembers (then it starts again)
 RULES = ("follow", "must_trump", "overtrump", "must_beat")  # the follow rules, in `TrickProgress.rules` order
+# the locals `allowed` sees: its filter (TrickRules.allowed_args) takes them as arguments in this order, the card aside
+ALLOWED_LOCALS = {"me": ("seat", None), "card": ("card", None), "trick_no": ("int", None), "cards": ("list[card]", None)}
 YAML_WORDS = frozenset({"yes", "no", "on", "off", "y", "n"})  # booleans written as words the DSL does not know
 
 
@@ -95,9 +97,8 @@ class TricksPhase(TrickLegality):
             on_trick=cc.stmts("on_trick", win_local) if "on_trick" in spec else None,
             after_first=cc.stmts("after_first_card") if "after_first_card" in spec else None,
             lead_from=lead_from,
-            allowed=cc.filter("allowed", "card", {"me": ("seat", None), "card": ("card", None),
-                                                  "trick_no": ("int", None), "cards": ("list[card]", None)})
-            if "allowed" in spec else None,
+            allowed=cc.filter("allowed", "card", ALLOWED_LOCALS) if "allowed" in spec else None,
+            allowed_args=cc.filter_args("allowed", "card", ALLOWED_LOCALS) if "allowed" in spec else None,
             escape=cc.expr("escape", "bool", {"card": ("card", None)}) if "escape" in spec else None,
             escape_memo=PerCard.compile(cc, "escape", {"card"}) if "escape" in spec else None,
             escape_wins=cc.expr("escape_wins", "bool", {"card": ("card", None), "leader": ("seat", None),
@@ -520,6 +521,9 @@ class FilteredTricksPhase(PlainTricksPhase):
         seat = ph.order[ph.turn]
         hand = st.zones[st.zone_ids[self.hand][seat]]
         cards = self.plain_followed(st, hand) if ph.trick and self.follow else sorted(hand)
+        if self.allowed_args is not None and cards:  # the filter takes its locals as arguments: nothing to bind
+            kept = self.allowed_args(st, seat, ph.no + 1, list(ph.trick), cards) or cards
+            return list(map(st.game.card_moves.__getitem__, kept))
         loc, allowed = st.loc, self.allowed
         if loc or not cards or allowed is None:  # a caller's locals bound already, or no card: as `permitted` does
             kept = self.permitted(st, seat, cards)
