@@ -25,7 +25,7 @@ import pytest
 
 from interp.engine import match as engine
 from interp.engine.phases.trick_rules import ZONE_SEAT
-from interp.engine.phases.tricks import FilteredTricksPhase, PlainTricksPhase, TricksPhase
+from interp.engine.phases.tricks import FilteredTricksPhase, LeanTricksPhase, PlainTricksPhase, TricksPhase
 from interp.engine.state import Event
 from interp.spec.compiler import load_game
 from tests.conftest import game_of
@@ -109,7 +109,7 @@ def check_against_the_plain_rules(game, path: str, players: int, deals: int) -> 
                 hand = st.zones[st.zone_ids[phase.hand][ph["order"][ph["turn"]]]]
                 assert phase.playable(st, hand) == plain_playable(phase, st, hand), (path, seed, ph["trick"])
                 assert phase.winner(st) == plain_winner(phase, st), (path, seed, ph["trick"], ph["by"])
-                if phase.allowed is None:  # the cards legal_moves offers, whichever path (lean_followed) it takes
+                if phase.allowed is None:  # the cards legal_moves offers, whichever path it takes (LeanTricksPhase…)
                     cards = [m for m in engine.legal_moves(st) if m.kind == "card"]
                     assert cards == [game.card_moves[c] for c in plain_playable(phase, st, hand)], (path, seed)
                 seen["follow"] += 1
@@ -213,20 +213,22 @@ def test_a_shared_play_event_says_who_played_what():
                 engine.apply(st, move)
 
 
-@pytest.mark.parametrize("path,plain,filtered", [
-    ("games/preferans.yaml", {"play", "raspasy"}, set()), ("games/tarot.yaml", set(), set()),
-    ("games/belote.yaml", set(), set()), ("games/oh-hell.yaml", {"play"}, set()),
-    ("games/hearts.yaml", set(), {"play"}), ("games/piquet.yaml", set(), {"play"})])
-def test_a_phase_without_escape_exemption_or_announcements_takes_a_lean_path(path, plain, filtered):
+@pytest.mark.parametrize("path,plain,filtered,lean", [
+    ("games/preferans.yaml", {"play", "raspasy"}, set(), set()), ("games/tarot.yaml", set(), set(), {"play"}),
+    ("games/belote.yaml", set(), set(), set()), ("games/oh-hell.yaml", {"play"}, set(), set()),
+    ("games/hearts.yaml", set(), {"play"}, set()), ("games/piquet.yaml", set(), {"play"}, set()),
+    ("games/euchre.yaml", set(), set(), set())])
+def test_a_phase_without_escape_exemption_or_announcements_takes_a_lean_path(path, plain, filtered, lean):
     """The class is chosen when the phase compiles: Preferans' phases and Oh Hell's have none of `escape`,
     `allowed`, `trump_exempt`, `announcements` (PlainTricksPhase); Hearts' and Piquet's only an `allowed`
-    (FilteredTricksPhase); Tarot's has an escape card and announcements, Belote's an exemption, `allowed` and
-    announcements (TricksPhase)."""
+    (FilteredTricksPhase); Tarot's has an escape card and announcements on printed suits and fixed rules
+    (LeanTricksPhase); Belote's an exemption, `allowed` and announcements, Euchre's a `suit` (TricksPhase)."""
     game = game_of(path)
     tricks = [p for p in game.phases if isinstance(p, TricksPhase)]
     assert {p.id for p in tricks if type(p) is PlainTricksPhase} == plain
     assert {p.id for p in tricks if type(p) is FilteredTricksPhase} == filtered
-    assert all(type(p) is TricksPhase for p in tricks if p.id not in plain | filtered)
+    assert {p.id for p in tricks if type(p) is LeanTricksPhase} == lean
+    assert all(type(p) is TricksPhase for p in tricks if p.id not in plain | filtered | lean)
 
 
 def test_a_shared_trick_event_names_the_winner_and_the_trick_number():

@@ -22,12 +22,7 @@ class TrickLegality(TrickWinner):
         ph = st.ph
         seat = ph.order[ph.turn]
         hand = st.zones[st.zone_ids[self.hand][seat]]
-        if not ph.trick:
-            cards = sorted(hand) if ph.suits is None else self.in_order(st, hand)
-        elif self.lean_follow and ph.suits is None and ph.rules is None:
-            cards = self.lean_followed(st, hand)
-        else:
-            cards = self.playable(st, hand)
+        cards = self.playable(st, hand) if ph.trick else sorted(hand) if ph.suits is None else self.in_order(st, hand)
         if self.allowed is not None:
             cards = self.permitted(st, seat, cards)
         moves = st.game.card_moves
@@ -95,44 +90,6 @@ class TrickLegality(TrickWinner):
         if not trick or not follow:
             return sorted(hand)
         return sorted(self.followed(st, hand, must_trump, must_beat))
-
-    def lean_followed(self, st, hand: list) -> list:
-        """`playable` on a trick under way, in card order, for the `lean_follow` rules on printed suits and fixed
-        rules: the cards of the suit led (its first card not an escape card) or, void, the trumps if `must_trump`
-        (`overtrump`: those above the best trump played, if any), else the whole hand; the escape cards in hand
-        always."""
-        ph = st.ph
-        trick, esc = ph.trick, ph.escape
-        led = trick[0]
-        free = None  # the escape cards in hand (None: none)
-        if esc:
-            if led in esc:
-                for led in trick:
-                    if led not in esc:
-                        break
-                else:  # only escape cards so far: a free lead
-                    return sorted(hand)
-            for card in esc:
-                if card in hand:
-                    free = [c for c in esc if c in hand]
-                    break
-        deck = st.game.deck
-        same = (self.suit_mates or self.mates_table(deck))[led].intersection(hand)
-        if free:
-            same = same.difference(free)
-        trump = ph.trump
-        if same:
-            cards = self.over_trumped(st, same) if deck.suit_of[led] == trump else same
-        elif self.must_trump and trump is not None:
-            cards = (self.by_suit or self.suit_cards(deck)).get(trump, NO_CARDS).intersection(hand)
-            if free:
-                cards = cards.difference(free)
-            if not cards:
-                return sorted(hand)
-            cards = self.over_trumped(st, cards)
-        else:
-            return sorted(hand)
-        return sorted([*cards, *free]) if free else sorted(cards)
 
     def in_order(self, st, cards) -> list:
         """`cards` in the order a player sees them: by card, or grouped by effective suit (`SuitSets.position`)."""

@@ -121,7 +121,7 @@ class TrickRules(Phase):
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
                  "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events",
                  "move_lists", "rotations", "start_events", "must_beat", "suit_rule", "varying", "until", "texts",
-                 "powers", "lean_follow", "allowed_args")
+                 "powers", "allowed_args")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -163,9 +163,6 @@ class TrickRules(Phase):
         self.varying: dict = varying or {}
         self.until = until
         self.texts: dict = texts or {}  # the spec's text of `suit`, `until` and the varying rules, for `interp rules`
-        # the fixed rules bind a card led by its printed suit alone (no `must_beat`, no `trump_exempt`): the lean
-        # rule of TrickLegality.lean_followed, when the trick's suits are the printed ones and its rules fixed
-        self.lean_follow = follow and not must_beat and trump_exempt is None
         self.powers: dict = {}  # (trump, suit led, *escape cards) -> each card's power in a trick (TrickWinner.power_table)
 
     def rules(self, ph) -> tuple:

@@ -22,8 +22,6 @@ class TrickWinner(TrickRules):
         if by[0] == ZONE_SEAT or (esc and card in esc):
             return self.rare_winner(st)
         # the common case, a player's card leads: the best card of the suit led or, once trumped, the best trump
-        if ph.strength is None and ph.suits is None:
-            return self.by_power(st)
         deck = st.game.deck
         suit_of, rank_of, trump = ph.suits or deck.suit_of, ph.strength or deck.rank_of, ph.trump
         best, best_suit, best_rank = 0, suit_of[card], rank_of[card]

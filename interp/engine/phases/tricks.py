@@ -144,10 +144,15 @@ class TricksPhase(TrickLegality):
     def path_for(cls, spec: dict, announcements: list, varying: dict) -> type:
         """The class a phase of `spec` compiles to: with none of `escape`, `trump_exempt`, `suit`, `until`,
         `must_beat`, `announcements` or rules written as conditions, a lean path (PlainTricksPhase, or
-        FilteredTricksPhase with an `allowed`), else this one."""
-        general = any(key in spec for key in ("escape", "trump_exempt", "suit", "until"))
-        if cls is not TricksPhase or general or announcements or varying or spec.get("must_beat"):
+        FilteredTricksPhase with an `allowed`); with escape cards, `until` or announcements but printed suits and
+        fixed rules that follow suit (no `suit`, `trump_exempt`, `must_beat` or rule written as a condition),
+        LeanTricksPhase; else this one."""
+        if cls is not TricksPhase or varying or spec.get("must_beat"):
             return cls
+        if "trump_exempt" in spec or "suit" in spec:
+            return cls
+        if any(key in spec for key in ("escape", "until")) or announcements:
+            return LeanTricksPhase if spec.get("follow", True) is True else cls
         return FilteredTricksPhase if "allowed" in spec else PlainTricksPhase
 
     # -- flow -----------------------------------------------------------------------------------------------------
@@ -440,6 +445,63 @@ class TricksPhase(TrickLegality):
         if not ph.trick:
             return f"trick {ph.no + 1}{trump}: your lead"
         return f"trick {ph.no + 1}{trump}: your card"
+
+
+class LeanTricksPhase(TricksPhase):
+    """A `tricks` phase with escape cards, `until` or announcements whose follow rules are fixed and read the
+    printed suits (`follow`, and no `suit`, `trump_exempt`, `must_beat` or rule written as a condition; the choice
+    is made when it compiles): the cards its rules allow in one pass with no checks for the others (`playable`),
+    the winner by each card's power when it is of the deck's rank order. The tests compare it with the rules
+    written out plainly at every card of seeded deals."""
+
+    __slots__ = ()
+
+    def winner(self, st) -> int | None:
+        """`TricksPhase.winner`, by card powers (`by_power`) when a player's card that is no escape card leads in
+        the deck's rank order."""
+        ph = st.ph
+        if ph.strength is None and ph.by[0] != ZONE_SEAT and not (ph.escape and ph.trick[0] in ph.escape):
+            return self.by_power(st)
+        return super().winner(st)
+
+    def playable(self, st, hand: list) -> list:
+        """`TrickLegality.playable` in card order for these rules: on a trick under way, the cards of the suit led
+        (its first card not an escape card) or, void, the trumps if `must_trump` (`overtrump`: those above the
+        best trump played, if any), else the whole hand; the escape cards in hand always."""
+        ph = st.ph
+        trick, esc = ph.trick, ph.escape
+        if not trick:
+            return sorted(hand)
+        led = trick[0]
+        free = None  # the escape cards in hand (None: none)
+        if esc:
+            if led in esc:
+                for led in trick:
+                    if led not in esc:
+                        break
+                else:  # only escape cards so far: a free lead
+                    return sorted(hand)
+            for card in esc:
+                if card in hand:
+                    free = [c for c in esc if c in hand]
+                    break
+        deck = st.game.deck
+        same = (self.suit_mates or self.mates_table(deck))[led].intersection(hand)
+        if free:
+            same = same.difference(free)
+        trump = ph.trump
+        if same:
+            cards = self.over_trumped(st, same) if deck.suit_of[led] == trump else same
+        elif self.must_trump and trump is not None:
+            cards = (self.by_suit or self.suit_cards(deck)).get(trump, NO_CARDS).intersection(hand)
+            if free:
+                cards = cards.difference(free)
+            if not cards:
+                return sorted(hand)
+            cards = self.over_trumped(st, cards)
+        else:
+            return sorted(hand)
+        return sorted([*cards, *free]) if free else sorted(cards)
 
 
 class PlainTricksPhase(TricksPhase):
