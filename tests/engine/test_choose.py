@@ -58,8 +58,14 @@ def test_remembered_choices_are_those_worked_out(preferans):
     assert phase.inputs is not None
     phase.memo.clear()
     states = contract_states(preferans, deals=80, seed=5)
+    check_remembered_as_worked_out(phase, states)  # (the same declarer and bid came again)
+
+
+def check_remembered_as_worked_out(phase, states: list) -> list:
+    """Ask `phase` for its moves at each of `states` (remembered: some inputs come again), then again with
+    nothing remembered: the same moves in the same order. Returns the moves remembered."""
     remembered = [phase.legal(st) for st in states]
-    assert 0 < len(phase.memo) < len(states)  # the same declarer and bid came again
+    assert 0 < len(phase.memo) < len(states)
     inputs = phase.inputs
     phase.inputs = None
     try:
@@ -67,6 +73,7 @@ def test_remembered_choices_are_those_worked_out(preferans):
             assert moves == phase.legal(st)
     finally:
         phase.inputs = inputs
+    return remembered
 
 
 def test_remembered_bids_from_a_range_are_those_worked_out():
@@ -87,16 +94,8 @@ def test_remembered_bids_from_a_range_are_those_worked_out():
                 states.append(st.copy())
             moves = engine.legal_moves(st)
             engine.apply(st, moves[rng.randrange(len(moves))])
-    remembered = [phase.legal(st) for st in states]
-    assert 0 < len(phase.memo) < len(states)
-    inputs = phase.inputs
-    phase.inputs = None
-    try:
-        for st, moves in zip(states, remembered):
-            assert moves == phase.legal(st)
-    finally:
-        phase.inputs = inputs
-    last = next(st for st, moves in zip(states, remembered) if st.ph.seat == st.dealer and st.deal_no == 1
+    check_remembered_as_worked_out(phase, states)
+    last = next(st for st in states if st.ph.seat == st.dealer and st.deal_no == 1
                 and st.vars["bid_total"] == 0)
     assert [m.value for m in phase.legal(last)] == [0]
 
