@@ -55,9 +55,9 @@ class TrickWinner(TrickRules):
         highest power wins. Made once per key (`powers`, up to PER_CARD_MEMO keys, then again).
 
         >>> from interp.engine.cards import Deck
-        >>> deck = Deck.build({"suits": ["H", "S"], "ranks": ["7", "8", "9"]})  # 7H 8H 9H 7S 8S 9S
+        >>> deck = Deck.build({"suits": ["A", "B"], "ranks": ["7", "8", "9"]})  # 7A 8A 9A 7B 8B 9B
         >>> phase = TrickWinner.__new__(TrickWinner); phase.powers = {}
-        >>> phase.power_table(deck, ("S", "H", 1))  # spades trumps, a heart led, 8H an escape card
+        >>> phase.power_table(deck, ("B", "A", 1))  # B trumps, an A card led, 8A an escape card
         [1, 0, 3, 5, 6, 7]
         """
         trump, led, *escape = key
