@@ -7,7 +7,7 @@ Every closure takes one argument, the evaluation context (a game State), and nev
 Names are resolved and types checked at compile time, so a spec with a misspelt variable fails `validate`.
 
 >>> from interp.dsl.compile import Scope, Symbol, compile_expr, Context
->>> from interp.errors import DSLNameError
+>>> from interp.errors import DSLNameError, SpecError
 >>> scope = Scope({"x": Symbol("x", "int", get=lambda ctx: 4)})
 >>> fn, t = compile_expr("sum(i * x for i in [1, 2, 3] if i != 2)", scope)
 >>> fn(Context()), t
@@ -32,7 +32,7 @@ from interp.dsl.runtime import Context, Steady, display
 from interp.dsl.scope import Compiled, Fn, Function, Macro, Scope, Symbol
 from interp.dsl.stmts import StatementCompiler
 from interp.dsl.walk import _a
-from interp.errors import DSLNameError
+from interp.errors import DSLNameError, SpecError
 
 __all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "ShiftedSource", "Compiled", "Compiler",
            "StatementCompiler", "parse", "clear_cache", "display", "compile_expr", "guarded", "compile_stmts",
@@ -89,7 +89,8 @@ def compile_filter_args(text: str, var: str, scope: Scope, source: SourceRef | N
     then the items: each a Python argument its code reads in place (fuse.python_local), so the caller binds
     nothing in `ctx.loc` and the condition reads no local from it. None when a part of the condition would have
     to read one of them from `ctx.loc` all the same (a part that runs as a function of its own, such as a define
-    that could not be written in place: fuse.Escape); the caller then uses compile_filter's.
+    that could not be written in place: fuse.Escape), or when it does not compile this way; the caller then uses
+    compile_filter's.
 
     >>> scope = Scope({})
     >>> keep = compile_filter_args("card % 2 == 0 or card == lowest", "card", scope,
@@ -107,7 +108,7 @@ def compile_filter_args(text: str, var: str, scope: Scope, source: SourceRef | N
     try:
         with holding(list(held.values())):
             out = Compiler(scope, source, typed).expr(tree)
-    except Escape:
+    except (Escape, SpecError):  # (a mistake is compile_filter's to report: the condition compiled there first)
         return None
     if out.code is None or out.ns is None or "ctx.loc" in out.code:
         return None
