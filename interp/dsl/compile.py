@@ -7,7 +7,7 @@ Every closure takes one argument, the evaluation context (a game State), and nev
 Names are resolved and types checked at compile time, so a spec with a misspelt variable fails `validate`.
 
 >>> from interp.dsl.compile import Scope, Symbol, compile_expr, Context
->>> from interp.errors import DSLNameError
+>>> from interp.errors import DSLNameError, SpecError
 >>> scope = Scope({"x": Symbol("x", "int", get=lambda ctx: 4)})
 >>> fn, t = compile_expr("sum(i * x for i in [1, 2, 3] if i != 2)", scope)
 >>> fn(Context()), t
@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from interp.dsl import types as T
-from interp.dsl.expr import Compiler, compile_holes, compile_tree, guarded
+from interp.dsl.expr import Compiler, compile_holes, compile_tree, guarded, located_error
+from interp.dsl.fuse import Escape, function_of_arguments, holding, python_local
 from interp.dsl.limits import MAX_DIGITS, MAX_NESTING, MAX_PARTS
 from interp.dsl.nodes import Token, Tree
 from interp.dsl.parse import HOLE, ShiftedSource, SourceRef, clear_cache, parse
@@ -31,12 +32,12 @@ from interp.dsl.runtime import Context, Steady, display
 from interp.dsl.scope import Compiled, Fn, Function, Macro, Scope, Symbol
 from interp.dsl.stmts import StatementCompiler
 from interp.dsl.walk import _a
-from interp.errors import DSLNameError
+from interp.errors import DSLNameError, SpecError
 
 __all__ = ["Context", "Symbol", "Function", "Macro", "Scope", "SourceRef", "ShiftedSource", "Compiled", "Compiler",
            "StatementCompiler", "parse", "clear_cache", "display", "compile_expr", "guarded", "compile_stmts",
            "compile_tree", "compile_holes", "HOLE", "MAX_NESTING", "MAX_PARTS", "MAX_DIGITS", "compile_filter",
-           "ITEMS"]
+           "compile_filter_args", "ITEMS"]
 
 
 def compile_expr(text: str, scope: Scope, want: str | None = None, source: SourceRef | None = None,
@@ -80,6 +81,38 @@ def compile_filter(text: str, var: str, scope: Scope, source: SourceRef | None =
     locals_[ITEMS] = (T.list_of(item[0]), item[1])
     tree = hoisted(parse(str(text), "expr", source), var, Tree("name", [Token("NAME", ITEMS)]), scope.macros)
     return guarded(Compiler(scope, source, locals_).expr(tree), source)
+
+
+def compile_filter_args(text: str, var: str, scope: Scope, source: SourceRef | None = None,
+                        locals_: dict | None = None) -> Fn | None:
+    """compile_filter's filter as one function of `ctx` and the values of the other `locals_` (in their order),
+    then the items: each a Python argument its code reads in place (fuse.python_local), so the caller binds
+    nothing in `ctx.loc` and the condition reads no local from it. None when a part of the condition would have
+    to read one of them from `ctx.loc` all the same (a part that runs as a function of its own, such as a define
+    that could not be written in place: fuse.Escape), or when it does not compile this way; the caller then uses
+    compile_filter's.
+
+    >>> scope = Scope({})
+    >>> keep = compile_filter_args("card % 2 == 0 or card == lowest", "card", scope,
+    ...                            locals_={"card": ("int", None), "lowest": ("int", None)})
+    >>> keep(Context(), 1, [1, 2, 3, 4])
+    [1, 2, 4]
+    """
+    source = source or SourceRef()
+    locals_ = dict(locals_ or {})
+    item = locals_[var]
+    locals_[ITEMS] = (T.list_of(item[0]), item[1])
+    held = {name: python_local("items" if name == ITEMS else name) for name in locals_ if name != var}
+    typed = {name: (*locals_[name][:2], held[name]) if name in held else locals_[name] for name in locals_}
+    tree = hoisted(parse(str(text), "expr", source), var, Tree("name", [Token("NAME", ITEMS)]), scope.macros)
+    try:
+        with holding(list(held.values())):
+            out = Compiler(scope, source, typed).expr(tree)
+    except (Escape, SpecError):  # (a mistake is compile_filter's to report: the condition compiled there first)
+        return None
+    if out.code is None or out.ns is None or "ctx.loc" in out.code:
+        return None
+    return function_of_arguments(out.code, out.ns, located_error(source), list(held.values()))
 
 
 def hoisted(cond, var: str, items, macros: dict):

@@ -6,6 +6,8 @@ compile time, within the limits that keep a compiled closure within what Python 
 with `{expression}` holes, `with`, and the entry points. Statements are compiled in stmts."""
 from __future__ import annotations
 
+from typing import Callable
+
 from interp.dsl import types as T
 from interp.dsl.calls import CallCompiler
 from interp.dsl.fuse import guarded_function
@@ -93,16 +95,23 @@ def compile_tree(tree, scope: Scope, source: SourceRef, locals_: dict | None = N
     return Compiler(scope, source, locals_, macro_stack).expr(tree)
 
 
-def guarded(fn: Fn | Compiled, source: SourceRef) -> Fn:
-    """A top-level closure that reports a Python error inside it as a located SpecRuntimeError naming the
-    expression (a none where a number was needed, say), and starts a fresh loop budget. Given a compiled
-    expression with code (fuse), the guard is written into its function."""
-    def error(exc: Exception):
+def located_error(source: SourceRef) -> Callable[[Exception], Exception]:
+    """The error `guarded` raises for a Python error while the expression at `source` ran: a SpecRuntimeError
+    naming the expression (a LimitError with its own message and hint)."""
+    def error(exc: Exception) -> Exception:
         if isinstance(exc, LimitError):
             return source.error(SpecRuntimeError, f"while the game ran, {exc}", 0, exc.hint)
         return source.error(SpecRuntimeError, f"this expression failed while the game ran ({type(exc).__name__}: "
                             f"{exc})", 0, "a value here may be none (an empty min/max/first, no such seat): test it "
                             "first")
+    return error
+
+
+def guarded(fn: Fn | Compiled, source: SourceRef) -> Fn:
+    """A top-level closure that reports a Python error inside it as a located SpecRuntimeError naming the
+    expression (a none where a number was needed, say), and starts a fresh loop budget. Given a compiled
+    expression with code (fuse), the guard is written into its function."""
+    error = located_error(source)
     if isinstance(fn, Compiled):
         if fn.code is not None and fn.ns is not None:
             return guarded_function(fn.code, fn.ns, error)

@@ -313,6 +313,26 @@ def forgetting(cells: list, lines: list[str], ns: dict) -> list[str]:
     return forget + ["try:"] + indented(lines, ns) + ["finally:"] + ["    " + line for line in forget]
 
 
+def function_of_arguments(code: str, ns: dict, error: Callable[[Exception], Exception],
+                          params: list[str]) -> Callable[..., Any] | None:
+    """`code` as guarded_function makes it, a function of `ctx` and the Python locals `params` given as its
+    arguments (the DSL locals they stand for: fuse.python_local), compiled now; None when `code` is a statement
+    block's call (its lines are a function of `ctx` alone).
+
+    >>> ns = namespace({})
+    >>> twice = function_of_arguments("(_pv1x_ * 2)", ns, ValueError, ["_pv1x_"])
+    >>> twice(None, 21)
+    42
+    """
+    if code in ns.get(BLOCKS, {}):
+        return None
+    body = ns.get(SEARCHES, {}).get(code) or [f"return {code}"]
+    lines = guard(bound(ns, error), body, ns)
+    name = fresh(ns)
+    source = f"def {name}(ctx, {', '.join(params)}):\n" + "".join(f"    {line}\n" for line in lines)
+    return _compiled_function(name, source, "exec", ns)
+
+
 def statements_function(lines: list[str], ns: dict) -> Callable[[Any], None]:
     """The function of `ctx` whose body is `lines` (Python statements, 4 spaces per level of indentation)."""
     name = fresh(ns)

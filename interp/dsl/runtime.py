@@ -545,13 +545,30 @@ def refuse_big(value, big: Callable[[], Exception]) -> None:
 
 
 # -- small runtime helpers --------------------------------------------------------------------------------------
+QUOTIENTS_MEMO = 1024  # fractions of two whole numbers `divide` remembers (then it starts again)
+_quotients: dict = {}  # (a, b) -> Fraction(a, b): a fraction never changes, so one is shared by every use
+
+
 def divide(a, b):
-    """Exact division: a whole number when it divides, else a fraction; 0 for a division by zero."""
+    """Exact division: a whole number when it divides, else a fraction; 0 for a division by zero. The fraction
+    of two whole numbers is made once (`_quotients`): a define such as `floor(51 / n)` asked at every bid
+    builds no Fraction.
+
+    >>> divide(51, 4), divide(51, 4) is divide(51, 4), divide(12, 4), divide(1, 0)
+    (Fraction(51, 4), True, 3, 0)
+    """
     if b == 0:
         return 0
     if type(a) is int and type(b) is int:
         q, r = divmod(a, b)
-        return q if r == 0 else Fraction(a, b)
+        if r == 0:
+            return q
+        known = _quotients.get((a, b))
+        if known is None:
+            if len(_quotients) >= QUOTIENTS_MEMO:
+                _quotients.clear()
+            known = _quotients[(a, b)] = Fraction(a, b)
+        return known
     q = Fraction(a) / Fraction(b)
     return int(q) if q.denominator == 1 else q
 

@@ -429,3 +429,42 @@ def test_a_filter_whose_condition_holds_for_all_hands_the_items_back_without_a_l
     assert keep(ctx) is items
     store["x"] = 0
     assert keep(ctx) == [3]
+
+
+@pytest.mark.parametrize("text", ["c > low or x > 0", "if x == 0 then c % 2 == 0 else c > low", "c == low + 2",
+                                  "x > 0 and c > low", "not (c == low)", "any(p == c for p in pts if p > low)",
+                                  "near(c)", "sum(p for p in pts if p > low) > c"])
+@pytest.mark.parametrize("x,low", [(0, 0), (0, 2), (1, 3)])
+def test_a_filter_given_its_locals_as_arguments_keeps_what_it_keeps_with_them_bound(text, x, low):
+    """compile_filter_args takes the condition's other locals and the items as Python arguments: at every store
+    and local value, it keeps the items compile_filter keeps with the same locals bound in ctx.loc (a define that
+    reads the caller's local `low` written in place too). Worked example: `c > low or x > 0` over [1 … 5] with
+    x 0, low 2 keeps [3, 4, 5]."""
+    from interp.dsl.compile import ITEMS, compile_filter, compile_filter_args
+    scope, store = make_scope()
+    scope.macros["near"] = Macro("near", ("n",), "n - low < 2 and n >= low", SourceRef())
+    store["x"] = x
+    locals_ = {"c": ("int", None), "low": ("int", None)}
+    items = [1, 2, 3, 4, 5]
+    by_args = compile_filter_args(text, "c", scope, locals_=locals_)
+    assert by_args is not None
+    ctx = Ctx(store)
+    ctx.loc.update({ITEMS: items, "low": low})
+    want = compile_filter(text, "c", scope, locals_=locals_)(ctx)
+    assert by_args(Ctx(store), low, items) == want
+    if (text, x, low) == ("c > low or x > 0", 0, 2):
+        assert want == [3, 4, 5]
+
+
+def test_a_filter_that_must_read_its_locals_from_ctx_loc_is_not_given_them_as_arguments():
+    """A define too long to be written in place that reads the caller's local runs as a function of its own,
+    which reads the local from ctx.loc: compile_filter_args gives None (the caller binds the locals and uses
+    compile_filter), and compile_filter still keeps the items it should."""
+    from interp.dsl.compile import ITEMS, compile_filter, compile_filter_args
+    scope, store = make_scope()
+    scope.macros["long"] = Macro("long", (), " + ".join(["sum(p * low for p in pts if p > low)"] * 40), SourceRef())
+    locals_ = {"c": ("int", None), "low": ("int", None)}
+    assert compile_filter_args("c * 100 > long", "c", scope, locals_=locals_) is None
+    ctx = Ctx(store)
+    ctx.loc.update({ITEMS: [1, 2, 3, 4, 5], "low": 1})
+    assert compile_filter("c * 100 > long", "c", scope, locals_=locals_)(ctx) == [5]  # long: 40 × (3 + 4 + 5) = 480

@@ -58,8 +58,14 @@ def test_remembered_choices_are_those_worked_out(preferans):
     assert phase.inputs is not None
     phase.memo.clear()
     states = contract_states(preferans, deals=80, seed=5)
+    check_remembered_as_worked_out(phase, states)  # (the same declarer and bid came again)
+
+
+def check_remembered_as_worked_out(phase, states: list) -> list:
+    """Ask `phase` for its moves at each of `states` (remembered: some inputs come again), then again with
+    nothing remembered: the same moves in the same order. Returns the moves remembered."""
     remembered = [phase.legal(st) for st in states]
-    assert 0 < len(phase.memo) < len(states)  # the same declarer and bid came again
+    assert 0 < len(phase.memo) < len(states)
     inputs = phase.inputs
     phase.inputs = None
     try:
@@ -67,6 +73,31 @@ def test_remembered_choices_are_those_worked_out(preferans):
             assert moves == phase.legal(st)
     finally:
         phase.inputs = inputs
+    return remembered
+
+
+def test_remembered_bids_from_a_range_are_those_worked_out():
+    """Oh Hell's bid (`from: range(hand_size + 1)`, the dealer barred from making the bids add up) reads plain
+    names only and calls pure built-ins (`range`, `min`, `floor`): remembered by bidder, deal number, dealer and
+    bids so far, and the remembered bids are those worked out again, in the same order. Worked example: deal 1
+    (one card each), the dealer bidding last after bids adding up to 0 may bid 0 only (1 would make 1)."""
+    game = game_of("games/oh-hell.yaml")
+    phase = next(p for p in game.phases if p.id == "bidding")
+    assert phase.inputs is not None
+    phase.memo.clear()
+    rng = random.Random(2)
+    states = []
+    for d in range(30):
+        st = engine.new_match(game, 4, d)
+        while not st.deal_over:
+            if engine.current_phase(st) is phase:
+                states.append(st.copy())
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+    check_remembered_as_worked_out(phase, states)
+    last = next(st for st in states if st.ph.seat == st.dealer and st.deal_no == 1
+                and st.vars["bid_total"] == 0)
+    assert [m.value for m in phase.legal(last)] == [0]
 
 
 @pytest.mark.parametrize("legal", [

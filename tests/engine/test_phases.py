@@ -21,7 +21,7 @@ from interp.engine.phases.base import Phase
 from interp.engine.phases.choose import ChoosePhase
 from interp.engine.phases.discard import DiscardPhase
 from interp.engine.phases.trick_rules import ZONE_SEAT
-from interp.engine.phases.tricks import FilteredTricksPhase, PlainTricksPhase, TricksPhase
+from interp.engine.phases.tricks import FilteredTricksPhase, LeanTricksPhase, PlainTricksPhase, TricksPhase
 from interp.engine.state import Event, Move
 from interp.errors import IllegalMoveError, SpecRuntimeError
 from interp.runs.replay import position
@@ -71,13 +71,14 @@ def test_a_card_played_through_the_tricks_phase_leaves_the_state_the_base_protoc
 
 def test_the_tricks_phases_play_cards_through_their_own_hook():
     """The games above play cards through the tricks phase's own `play`, not the base one: the plain phases, those
-    with only an `allowed` filter and the general ones (an escape card, announcements) alike."""
+    with only an `allowed` filter, the lean ones with an escape card and announcements and the general ones (an
+    exemption from trumping) alike."""
     kinds = set()
     for path, _players, _deals in CARD_GAMES:
         phase = next(p for p in game_of(path).phases if isinstance(p, TricksPhase))
         assert type(phase).play is TricksPhase.play is not Phase.play
         kinds.add(type(phase))
-    assert kinds == {TricksPhase, PlainTricksPhase, FilteredTricksPhase}
+    assert kinds == {TricksPhase, PlainTricksPhase, FilteredTricksPhase, LeanTricksPhase}
 
 
 def test_a_card_logs_its_seat_and_code():

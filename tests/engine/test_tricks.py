@@ -16,13 +16,16 @@ and escape cards. Per-card tables (escape cards, an expression's strength or poi
 read: the same inputs give the same table without evaluating the expression again, different inputs a fresh one."""
 from __future__ import annotations
 
+import glob
+import os
 import random
+import re
 
 import pytest
 
 from interp.engine import match as engine
 from interp.engine.phases.trick_rules import ZONE_SEAT
-from interp.engine.phases.tricks import FilteredTricksPhase, PlainTricksPhase, TricksPhase
+from interp.engine.phases.tricks import FilteredTricksPhase, LeanTricksPhase, PlainTricksPhase, TricksPhase
 from interp.engine.state import Event
 from interp.spec.compiler import load_game
 from tests.conftest import game_of
@@ -106,6 +109,9 @@ def check_against_the_plain_rules(game, path: str, players: int, deals: int) -> 
                 hand = st.zones[st.zone_ids[phase.hand][ph["order"][ph["turn"]]]]
                 assert phase.playable(st, hand) == plain_playable(phase, st, hand), (path, seed, ph["trick"])
                 assert phase.winner(st) == plain_winner(phase, st), (path, seed, ph["trick"], ph["by"])
+                if phase.allowed is None:  # the cards legal_moves offers, whichever path it takes (LeanTricksPhase…)
+                    cards = [m for m in engine.legal_moves(st) if m.kind == "card"]
+                    assert cards == [game.card_moves[c] for c in plain_playable(phase, st, hand)], (path, seed)
                 seen["follow"] += 1
                 seen["trick won"] += len(ph["trick"]) == len(ph["order"]) - 1
             moves = engine.legal_moves(st)
@@ -207,20 +213,22 @@ def test_a_shared_play_event_says_who_played_what():
                 engine.apply(st, move)
 
 
-@pytest.mark.parametrize("path,plain,filtered", [
-    ("games/preferans.yaml", {"play", "raspasy"}, set()), ("games/tarot.yaml", set(), set()),
-    ("games/belote.yaml", set(), set()), ("games/oh-hell.yaml", {"play"}, set()),
-    ("games/hearts.yaml", set(), {"play"}), ("games/piquet.yaml", set(), {"play"})])
-def test_a_phase_without_escape_exemption_or_announcements_takes_a_lean_path(path, plain, filtered):
+@pytest.mark.parametrize("path,plain,filtered,lean", [
+    ("games/preferans.yaml", {"play", "raspasy"}, set(), set()), ("games/tarot.yaml", set(), set(), {"play"}),
+    ("games/belote.yaml", set(), set(), set()), ("games/oh-hell.yaml", {"play"}, set(), set()),
+    ("games/hearts.yaml", set(), {"play"}, set()), ("games/piquet.yaml", set(), {"play"}, set()),
+    ("games/euchre.yaml", set(), set(), set())])
+def test_a_phase_without_escape_exemption_or_announcements_takes_a_lean_path(path, plain, filtered, lean):
     """The class is chosen when the phase compiles: Preferans' phases and Oh Hell's have none of `escape`,
     `allowed`, `trump_exempt`, `announcements` (PlainTricksPhase); Hearts' and Piquet's only an `allowed`
-    (FilteredTricksPhase); Tarot's has an escape card and announcements, Belote's an exemption, `allowed` and
-    announcements (TricksPhase)."""
+    (FilteredTricksPhase); Tarot's has an escape card and announcements on printed suits and fixed rules
+    (LeanTricksPhase); Belote's an exemption, `allowed` and announcements, Euchre's a `suit` (TricksPhase)."""
     game = game_of(path)
     tricks = [p for p in game.phases if isinstance(p, TricksPhase)]
     assert {p.id for p in tricks if type(p) is PlainTricksPhase} == plain
     assert {p.id for p in tricks if type(p) is FilteredTricksPhase} == filtered
-    assert all(type(p) is TricksPhase for p in tricks if p.id not in plain | filtered)
+    assert {p.id for p in tricks if type(p) is LeanTricksPhase} == lean
+    assert all(type(p) is TricksPhase for p in tricks if p.id not in plain | filtered | lean)
 
 
 def test_a_shared_trick_event_names_the_winner_and_the_trick_number():
@@ -424,7 +432,7 @@ def load_spec_phases(path: str) -> list:
 @pytest.mark.parametrize("path,players", [("games/preferans.yaml", 3), ("games/oh-hell.yaml", 4)])
 def test_a_plain_winner_by_card_powers_is_that_of_the_plain_rules_under_every_trump(path, players):
     """A plain phase in the deck's rank order finds the winner by each card's power for the trump and suit led
-    (PlainTricksPhase.power_table): for random tricks under each trump and none, the seat the plain rules make the
+    (TrickWinner.power_table): for random tricks under each trump and none, the seat the plain rules make the
     winner. Worked example (no trump): 10♥ led, A♠, K♥ → K♥, the highest heart; with spades trumps, A♠."""
     game = game_of(path)
     st = engine.new_match(game, players, 1)
@@ -443,3 +451,51 @@ def test_a_plain_winner_by_card_powers_is_that_of_the_plain_rules_under_every_tr
             ph["trick"] = rng.sample(range(len(game.deck)), players)
             ph["by"] = rng.sample(range(players), players)
             assert phase.winner(st) == plain_winner(phase, st), (trump, ph["trick"])
+
+
+
+
+def has_allowed_tricks(path: str) -> bool:
+    """Whether the spec file at `path`, or the one it `extends`, has a `tricks` phase with `allowed` (read as text:
+    no game is loaded to collect the tests)."""
+    text = open(path, encoding="utf-8").read()
+    if any("type: tricks" in phase and "\n    allowed:" in phase for phase in text.split("\n  - id:")):
+        return True
+    base = re.search(r"^extends: *(\S+)", text, re.M)
+    if base is None:
+        return False
+    name = base.group(1) if base.group(1).endswith(".yaml") else base.group(1) + ".yaml"
+    return has_allowed_tricks(os.path.join(os.path.dirname(path), name))
+
+
+ALLOWED_GAMES = sorted(path for path in glob.glob("games/*.yaml") if has_allowed_tricks(path))
+
+
+@pytest.mark.parametrize("path", ALLOWED_GAMES)
+def test_the_allowed_filter_given_its_locals_as_arguments_keeps_what_it_keeps_with_them_bound(path):
+    """Every shipped phase with `allowed` compiles it as a filter taking `me`, `trick_no`, `cards` and the cards as
+    arguments (compile_filter_args); at every card of seeded deals it keeps what the same filter keeps with them
+    bound in ctx.loc (compile_filter's), from the cards the follow rules allow, and the legal moves play those."""
+    from interp.dsl.compile import ITEMS
+    from interp.engine.phases.base import with_locals
+    game = game_of(path)
+    phases = [p for p in game.phases if p.type_name == "tricks" and p.allowed is not None]
+    assert phases and all(p.allowed_args is not None for p in phases)
+    asked = 0
+    for seed in range(3):
+        st = engine.new_match(game, game.default_players, seed)
+        rng = random.Random(seed)
+        while not st.deal_over:
+            phase = engine.current_phase(st)
+            if phase in phases:
+                ph = st.ph
+                seat = ph.order[ph.turn]
+                cards = phase.playable(st, st.zones[st.zone_ids[phase.hand][seat]])
+                bound = with_locals(st, {"me": seat, "trick_no": ph.no + 1, "cards": list(ph.trick), ITEMS: cards},
+                                    phase.allowed) or cards
+                assert phase.allowed_args(st, seat, ph.no + 1, list(ph.trick), cards) or cards == bound
+                assert [m for m in engine.legal_moves(st) if m.kind == "card"] == [game.card_moves[c] for c in bound]
+                asked += 1
+            moves = engine.legal_moves(st)
+            engine.apply(st, moves[rng.randrange(len(moves))])
+    assert asked > 0

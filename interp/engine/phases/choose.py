@@ -7,9 +7,10 @@ number, or a bid: "at least the bid"), `x` is worked out once and the elements b
 whole condition is checked on the others (the same choices, fewer evaluations).
 
 When `from` and `legal` read nothing but `me`, `choice`, the game's constants and plain state names (vars and
-options without an index; no zone) and call only built-ins of the deck (`card`, `len`, `count` …), the choices
-are remembered by the player count, `me` and the values of those names, and worked out again only for new values
-(the contract choice: once per declarer and bid, not at every deal).
+options without an index; no zone) and call only built-ins of the deck or of their arguments alone (`card`,
+`len`, `count`, `range` …), the choices are remembered by the player count, `me` and the values of those names,
+and worked out again only for new values (the contract choice: once per declarer and bid, not at every deal; a
+bid from `range(hand_size + 1)`: once per bidder, deal number and bids so far).
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from interp.engine.state import Event, Move, tupled
 
 ORDERED = ("bid", "int", "num")  # element types whose `>=` in the DSL is Python's
 CHOICE_MEMO = 256  # inputs whose choices a phase remembers (then it starts again)
+PURE = DECK_ONLY | {"range"}  # built-ins whose value depends on their arguments and the deck alone
 
 
 class Option(NamedTuple):
@@ -309,7 +311,7 @@ def _inputs(cc) -> Callable | None:
     names: set = set()
     for key in ("from", "legal"):
         tree = parse(str(cc.c.doc.get(cc._p(key))), "expr")
-        if not calls_in(tree, macros) <= DECK_ONLY:
+        if not calls_in(tree, macros) <= PURE:
             return None
         names |= read_names(tree, macros)
     names -= {"me", "choice"} | GAME_CONSTANTS

@@ -1,6 +1,7 @@
 """What a phase's compile step may ask of the spec compiler: located DSL compilation, zones, bids, errors."""
 from __future__ import annotations
 
+from interp.dsl.compile import SourceRef, compile_filter_args
 from interp.engine.phases.base import Bound
 from interp.errors import SpecError
 
@@ -23,6 +24,14 @@ class PhaseContext:
     def filter(self, key, var: str, locals_: dict):
         """The condition at `key` on the local `var` as a filter over the items in the local compile.ITEMS."""
         return self.c.filter(self._p(key), var, locals_)
+
+    def filter_args(self, key, var: str, locals_: dict):
+        """The filter of `filter` as a function of the state and the values of the other `locals_` (in their
+        order), then the items, passed as arguments (compile_filter_args); None when it must read them from
+        `ctx.loc`. Asked after `filter`, which reports the condition's mistakes."""
+        path = self._p(key)
+        return compile_filter_args(str(self.c.doc.get(path)), var, self.c.scope, SourceRef(self.c.doc, path),
+                                   locals_)
 
     def typed_expr(self, key, locals_=None):
         return self.c.typed_expr(self._p(key), locals_)

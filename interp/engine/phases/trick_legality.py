@@ -36,6 +36,8 @@ class TrickLegality(TrickWinner):
         if self.allowed is None or not cards:
             return cards
         ph = st.ph
+        if self.allowed_args is not None:
+            return self.allowed_args(st, seat, ph.no + 1, list(ph.trick), cards) or cards
         return with_locals(st, {"me": seat, "trick_no": ph.no + 1, "cards": list(ph.trick), ITEMS: cards},
                            self.allowed) or cards
 

@@ -121,7 +121,7 @@ class TrickRules(Phase):
                  "announcements", "strength", "card_points", "trump_exempt", "calls_until", "escape_memo",
                  "trick_locals", "basic_locals", "by_suit", "suit_mates", "play_events", "trick_events",
                  "move_lists", "rotations", "start_events", "must_beat", "suit_rule", "varying", "until", "texts",
-                 "powers")
+                 "powers", "allowed_args")
 
     def __init__(self, pid: str, when: Callable | None, label: str, *, players: Callable, leader: Callable,
                  count: Callable | None, hand: str, won: str, unclaimed: str | None, trump: Callable,
@@ -131,14 +131,17 @@ class TrickRules(Phase):
                  announcements: list, strength: CardTable | None, card_points: CardTable | None,
                  trump_exempt: Callable | None, trick_locals: frozenset = frozenset(), must_beat: bool = False,
                  suit_rule: SuitRule | None = None, varying: dict | None = None, until: Callable | None = None,
-                 texts: dict | None = None):
+                 texts: dict | None = None, allowed_args: Callable | None = None):
         super().__init__(pid, when, label)
         self.players, self.leader, self.count = players, leader, count
         self.hand, self.won, self.unclaimed = hand, won, unclaimed
         self.trump, self.follow, self.must_trump, self.overtrump = trump, follow, must_trump, overtrump
         self.on_trick, self.after_first, self.lead_from = on_trick, after_first, lead_from
         self.allowed, self.escape, self.escape_wins = allowed, escape, escape_wins
-        # `allowed` is the spec's condition as a filter: it lists the cards (in the local compile.ITEMS) it allows
+        # `allowed` is the spec's condition as a filter: it lists the cards (in the local compile.ITEMS) it allows;
+        # `allowed_args` the same filter taking `me`, `trick_no`, `cards` and the cards as arguments (None: it must
+        # read them from ctx.loc, compile_filter_args)
+        self.allowed_args = allowed_args
         self.escape_memo = escape_memo
         self.trick_locals = trick_locals  # the locals of `on_trick` it may read (its text and its defines)
         self.basic_locals = trick_locals <= BASIC_TRICK_LOCALS  # it reads no local beyond those two
@@ -160,7 +163,7 @@ class TrickRules(Phase):
         self.varying: dict = varying or {}
         self.until = until
         self.texts: dict = texts or {}  # the spec's text of `suit`, `until` and the varying rules, for `interp rules`
-        self.powers: dict = {}  # (trump, suit led) -> each card's power in the trick (PlainTricksPhase.power_table)
+        self.powers: dict = {}  # (trump, suit led, *escape cards) -> each card's power in a trick (TrickWinner.power_table)
 
     def rules(self, ph) -> tuple:
         """The trick's (follow, must_trump, overtrump, must_beat): worked out at its start when one varies."""

@@ -5,6 +5,7 @@ escape cards never win (unless `escape_wins` says the led one does), a card led 
 from __future__ import annotations
 
 from interp.engine.phases.base import with_locals
+from interp.engine.phases.card_tables import PER_CARD_MEMO
 from interp.engine.phases.trick_rules import ZONE_SEAT, TrickRules
 
 
@@ -35,6 +36,46 @@ class TrickWinner(TrickRules):
                 best, best_suit, best_rank = i, suit, rank_of[card]
             i += 1
         return by[best]
+
+    def by_power(self, st) -> int:
+        """`winner` for a trick a player's card leads, in the deck's rank order and printed suits: each card's power
+        looked up (`power_table`), the first played of the highest power wins (as `winner`'s loop has it)."""
+        ph = st.ph
+        trick, esc = ph.trick, ph.escape
+        deck = st.game.deck
+        key = (ph.trump, deck.suit_of[trick[0]], *esc) if esc else (ph.trump, deck.suit_of[trick[0]])
+        powers = self.powers.get(key) or self.power_table(deck, key)
+        values = list(map(powers.__getitem__, trick))
+        return ph.by[values.index(max(values))]
+
+    def power_table(self, deck, key: tuple) -> list:
+        """By card, its power in a trick under the trump `key[0]` whose first card is of the suit `key[1]` (the
+        escape cards `key[2:]` in play), in the deck's rank order: 0 for an escape card and for a card of neither
+        the suit led nor trumps, its rank (from 1) for the suit led, above every one of those for a trump; the
+        highest power wins. Made once per key (`powers`, up to PER_CARD_MEMO keys, then again).
+
+        >>> from interp.engine.cards import Deck
+        >>> deck = Deck.build({"suits": ["A", "B"], "ranks": ["7", "8", "9"]})  # 7A 8A 9A 7B 8B 9B
+        >>> phase = TrickWinner.__new__(TrickWinner); phase.powers = {}
+        >>> phase.power_table(deck, ("B", "A", 1))  # B trumps, an A card led, 8A an escape card
+        [1, 0, 3, 5, 6, 7]
+        """
+        trump, led, *escape = key
+        ranks = deck.rank_of
+        low = min(ranks)
+        above = max(ranks) - low + 2  # what a trump adds: above the highest card of the suit led
+        powers = [0] * len(ranks)
+        for card, suit in enumerate(deck.suit_of):
+            if suit == led:
+                powers[card] = ranks[card] - low + 1
+            elif suit == trump:
+                powers[card] = ranks[card] - low + 1 + above
+        for card in escape:
+            powers[card] = 0
+        if len(self.powers) >= PER_CARD_MEMO:
+            self.powers.clear()
+        self.powers[key] = powers
+        return powers
 
     def rare_winner(self, st) -> int | None:
         """`winner` for a trick led by an escape card or from a zone."""

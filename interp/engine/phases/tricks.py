@@ -42,6 +42,8 @@ from interp.errors import SpecRuntimeError
 MOVE_LIST_MEMO = 4096  # sets of cards whose sorted moves a plain phase remembers (then it starts again)
 ORDERS_MEMO = 256  # sets of players whose orders of play a phase remembers (then it starts again)
 RULES = ("follow", "must_trump", "overtrump", "must_beat")  # the follow rules, in `TrickProgress.rules` order
+# the locals `allowed` sees: its filter (TrickRules.allowed_args) takes them as arguments in this order, the card aside
+ALLOWED_LOCALS = {"me": ("seat", None), "card": ("card", None), "trick_no": ("int", None), "cards": ("list[card]", None)}
 YAML_WORDS = frozenset({"yes", "no", "on", "off", "y", "n"})  # booleans written as words the DSL does not know
 
 
@@ -95,9 +97,8 @@ class TricksPhase(TrickLegality):
             on_trick=cc.stmts("on_trick", win_local) if "on_trick" in spec else None,
             after_first=cc.stmts("after_first_card") if "after_first_card" in spec else None,
             lead_from=lead_from,
-            allowed=cc.filter("allowed", "card", {"me": ("seat", None), "card": ("card", None),
-                                                  "trick_no": ("int", None), "cards": ("list[card]", None)})
-            if "allowed" in spec else None,
+            allowed=cc.filter("allowed", "card", ALLOWED_LOCALS) if "allowed" in spec else None,
+            allowed_args=cc.filter_args("allowed", "card", ALLOWED_LOCALS) if "allowed" in spec else None,
             escape=cc.expr("escape", "bool", {"card": ("card", None)}) if "escape" in spec else None,
             escape_memo=PerCard.compile(cc, "escape", {"card"}) if "escape" in spec else None,
             escape_wins=cc.expr("escape_wins", "bool", {"card": ("card", None), "leader": ("seat", None),
@@ -143,10 +144,15 @@ class TricksPhase(TrickLegality):
     def path_for(cls, spec: dict, announcements: list, varying: dict) -> type:
         """The class a phase of `spec` compiles to: with none of `escape`, `trump_exempt`, `suit`, `until`,
         `must_beat`, `announcements` or rules written as conditions, a lean path (PlainTricksPhase, or
-        FilteredTricksPhase with an `allowed`), else this one."""
-        general = any(key in spec for key in ("escape", "trump_exempt", "suit", "until"))
-        if cls is not TricksPhase or general or announcements or varying or spec.get("must_beat"):
+        FilteredTricksPhase with an `allowed`); with escape cards, `until` or announcements but printed suits and
+        fixed rules that follow suit (no `suit`, `trump_exempt`, `must_beat` or rule written as a condition),
+        LeanTricksPhase; else this one."""
+        if cls is not TricksPhase or varying or spec.get("must_beat"):
             return cls
+        if "trump_exempt" in spec or "suit" in spec:
+            return cls
+        if any(key in spec for key in ("escape", "until")) or announcements:
+            return LeanTricksPhase if spec.get("follow", True) is True else cls
         return FilteredTricksPhase if "allowed" in spec else PlainTricksPhase
 
     # -- flow -----------------------------------------------------------------------------------------------------
@@ -441,6 +447,63 @@ class TricksPhase(TrickLegality):
         return f"trick {ph.no + 1}{trump}: your card"
 
 
+class LeanTricksPhase(TricksPhase):
+    """A `tricks` phase with escape cards, `until` or announcements whose follow rules are fixed and read the
+    printed suits (`follow`, and no `suit`, `trump_exempt`, `must_beat` or rule written as a condition; the choice
+    is made when it compiles): the cards its rules allow in one pass with no checks for the others (`playable`),
+    the winner by each card's power when it is of the deck's rank order. The tests compare it with the rules
+    written out plainly at every card of seeded deals."""
+
+    __slots__ = ()
+
+    def winner(self, st) -> int | None:
+        """`TricksPhase.winner`, by card powers (`by_power`) when a player's card that is no escape card leads in
+        the deck's rank order."""
+        ph = st.ph
+        if ph.strength is None and ph.by[0] != ZONE_SEAT and not (ph.escape and ph.trick[0] in ph.escape):
+            return self.by_power(st)
+        return super().winner(st)
+
+    def playable(self, st, hand: list) -> list:
+        """`TrickLegality.playable` in card order for these rules: on a trick under way, the cards of the suit led
+        (its first card not an escape card) or, void, the trumps if `must_trump` (`overtrump`: those above the
+        best trump played, if any), else the whole hand; the escape cards in hand always."""
+        ph = st.ph
+        trick, esc = ph.trick, ph.escape
+        if not trick:
+            return sorted(hand)
+        led = trick[0]
+        free = None  # the escape cards in hand (None: none)
+        if esc:
+            if led in esc:
+                for led in trick:
+                    if led not in esc:
+                        break
+                else:  # only escape cards so far: a free lead
+                    return sorted(hand)
+            for card in esc:
+                if card in hand:
+                    free = [c for c in esc if c in hand]
+                    break
+        deck = st.game.deck
+        same = (self.suit_mates or self.mates_table(deck))[led].intersection(hand)
+        if free:
+            same = same.difference(free)
+        trump = ph.trump
+        if same:
+            cards = self.over_trumped(st, same) if deck.suit_of[led] == trump else same
+        elif self.must_trump and trump is not None:
+            cards = (self.by_suit or self.suit_cards(deck)).get(trump, NO_CARDS).intersection(hand)
+            if free:
+                cards = cards.difference(free)
+            if not cards:
+                return sorted(hand)
+            cards = self.over_trumped(st, cards)
+        else:
+            return sorted(hand)
+        return sorted([*cards, *free]) if free else sorted(cards)
+
+
 class PlainTricksPhase(TricksPhase):
     """A `tricks` phase with no `escape`, `allowed`, `trump_exempt` or `announcements` (the choice is made when it
     compiles): its legal moves take a lean path with no checks for those, the rules of `playable` inlined. The
@@ -487,8 +550,9 @@ class PlainTricksPhase(TricksPhase):
         if by[0] == ZONE_SEAT:
             return self.rare_winner(st)
         deck = st.game.deck
-        if ph.strength is None:  # the deck's rank order: each card's power looked up (`powers`)
-            powers = self.powers.get((ph.trump, deck.suit_of[trick[0]])) or self.power_table(deck, ph.trump, trick[0])
+        if ph.strength is None:  # the deck's rank order: each card's power looked up (`by_power`, inlined)
+            powers = self.powers.get((ph.trump, deck.suit_of[trick[0]])) or \
+                self.power_table(deck, (ph.trump, deck.suit_of[trick[0]]))
             values = list(map(powers.__getitem__, trick))
             return by[values.index(max(values))]  # (the first of equal powers, as the loop below)
         suit_of, rank_of, trump = deck.suit_of, ph.strength, ph.trump
@@ -506,24 +570,6 @@ class PlainTricksPhase(TricksPhase):
             i += 1
         return by[best]
 
-    def power_table(self, deck, trump, led_card: int) -> list:
-        """By card, its power in a trick whose first card is `led_card` under `trump`, in the deck's rank order:
-        0 for a card of neither the suit led nor trumps, its rank (from 1) for the suit led, above every one of
-        those for a trump; the highest power wins, the first played of equal powers (as `winner`'s loop has it).
-        Made once per trump and suit led (`powers`)."""
-        led = deck.suit_of[led_card]
-        ranks = deck.rank_of
-        low = min(ranks)
-        above = max(ranks) - low + 2  # what a trump adds: above the highest card of the suit led
-        powers = [0] * len(ranks)
-        for card, suit in enumerate(deck.suit_of):
-            if suit == led:
-                powers[card] = ranks[card] - low + 1
-            elif suit == trump:
-                powers[card] = ranks[card] - low + 1 + above
-        self.powers[(trump, led)] = powers
-        return powers
-
 
 class FilteredTricksPhase(PlainTricksPhase):
     """A `tricks` phase with an `allowed` condition and no `escape`, `trump_exempt` or `announcements`: the cards
@@ -537,6 +583,9 @@ class FilteredTricksPhase(PlainTricksPhase):
         seat = ph.order[ph.turn]
         hand = st.zones[st.zone_ids[self.hand][seat]]
         cards = self.plain_followed(st, hand) if ph.trick and self.follow else sorted(hand)
+        if self.allowed_args is not None and cards:  # the filter takes its locals as arguments: nothing to bind
+            kept = self.allowed_args(st, seat, ph.no + 1, list(ph.trick), cards) or cards
+            return list(map(st.game.card_moves.__getitem__, kept))
         loc, allowed = st.loc, self.allowed
         if loc or not cards or allowed is None:  # a caller's locals bound already, or no card: as `permitted` does
             kept = self.permitted(st, seat, cards)
