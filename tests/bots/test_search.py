@@ -173,3 +173,45 @@ def test_the_rollout_policy_leads_a_card_no_opponent_can_beat():
     assert deck.pretty(WorldPolicy(seed=1).choose(st, moves).value) == "K♠"
     st.zones[north] = [card["A♠"], card["9♥"], card["J♣"]]  # now nothing stands: the cheapest card is led
     assert deck.pretty(WorldPolicy(seed=1).choose(st, engine.legal_moves(st)).value) == "9♣"
+
+
+def _hearts_at_a_lead():
+    """A Hearts deal at the lead of its second trick (hearts wants no tricks), and its cards by name."""
+    game = load_game(os.path.join(ROOT, "games", "hearts.yaml"))
+    st = engine.new_match(game, seed=4)
+    policy = HeuristicAgent(seed=1)
+    while engine.current_phase(st).id != "play" or st.ph.no < 1 or st.ph.trick:
+        engine.apply(st, policy.choose(st, engine.legal_moves(st)))
+    deck = game.deck
+    return st, {deck.pretty(c): c for c in range(len(deck))}
+
+
+def _deal_hands(st, card: dict, hands: dict) -> None:
+    """Give each seat (counted on from the seat to move) the named cards."""
+    first = engine.to_move(st)
+    for k, names in hands.items():
+        st.zones[st.zone_ids["hand"][(first + k) % 4]] = sorted(card[n] for n in names)
+
+
+def test_where_it_wants_no_tricks_the_rollout_policy_leads_a_card_an_opponent_must_beat():
+    # South to lead 3♣ or 9♦. The next seat holds 10♦ J♦ (it must beat 9♦); 3♣ may win (the only clubs out, 2♣
+    # and K♣, are one hand's: it can duck). The heuristic leads its lowest card, 3♣; the rollout policy 9♦.
+    st, card = _hearts_at_a_lead()
+    _deal_hands(st, card, {0: ["3♣", "9♦"], 1: ["10♦", "J♦"], 2: ["2♣", "K♣"], 3: ["4♥", "5♥"]})
+    moves = engine.legal_moves(st)
+    pretty = st.game.deck.pretty
+    assert pretty(HeuristicAgent(seed=1).choose(st, moves).value) == "3♣"
+    assert pretty(WorldPolicy(seed=1).choose(st, moves).value) == "9♦"
+
+
+def test_where_it_wants_no_tricks_the_rollout_policy_gives_its_dearest_card_to_a_trick_it_cannot_win():
+    # 5♣ is led; the next seat holds no club: Q♠ (worth 13 * 20 + 10 by `card_value`), A♦ (12) and 2♥ (20) all
+    # lose. The heuristic gives its highest-ranked card, A♦; the rollout policy the dearest, Q♠.
+    st, card = _hearts_at_a_lead()
+    _deal_hands(st, card, {0: ["5♣", "7♣"], 1: ["Q♠", "A♦", "2♥"], 2: ["8♣"], 3: ["9♣"]})
+    engine.apply(st, st.game.card_moves[card["5♣"]])
+    moves = engine.legal_moves(st)
+    pretty = st.game.deck.pretty
+    assert pretty(HeuristicAgent(seed=1).choose(st, moves).value) == "A♦"
+    assert pretty(WorldPolicy(seed=1).choose(st, moves).value) == "Q♠"
+
