@@ -215,3 +215,10 @@ def test_where_it_wants_no_tricks_the_rollout_policy_gives_its_dearest_card_to_a
     assert pretty(HeuristicAgent(seed=1).choose(st, moves).value) == "A♦"
     assert pretty(WorldPolicy(seed=1).choose(st, moves).value) == "Q♠"
 
+
+def test_moves_the_worlds_cannot_tell_apart_are_played_as_the_heuristic_plays_them():
+    # Moves 0 and 2 are worth the same in every world, move 1 less: the anchor (the heuristic's move) is played
+    # unless the leader beats it clearly.
+    rounds = _rounds([[2, 1, 2], [0, -1, 0], [5, 4, 5], [1, 0, 1]])
+    assert rounds.choice(anchor=2) == 2 and rounds.choice(anchor=0) == 0
+    assert rounds.choice(anchor=1) == 0  # move 0 beats move 1 by 1 in every world: clearly better
