@@ -19,7 +19,10 @@ Where the playouts go (`SearchAgent.evaluate`):
   apart);
 - **rollouts**: `agents.WorldPolicy`, the heuristic made to use what a world shows — it wins a trick only with a
   card no later opponent can beat, gives points to a partner's trick that no one can take any more and, when it
-  cannot win, gives up its cheapest card — so that the defenders of a bad contract beat it in the playouts.
+  cannot win, gives up its cheapest card — so that the defenders of a bad contract beat it in the playouts;
+- **the move played**: the heuristic's move on the view (the anchor) unless the leader beats it by `ANCHOR_Z`
+  standard errors on the paired worlds (`_Rounds.choice`), so moves the worlds cannot tell apart are played as
+  the heuristic plays them, not in legal-move order.
 
 PIMC rather than information-set MCTS: the engine is an interpreter, so a decision gets hundreds, not hundreds of
 thousands, of playouts; a tree below the root would see few visits per node, while PIMC spends every playout on
@@ -29,7 +32,7 @@ little in trick games, where it is the classic strong baseline.
 The budget is counted in playout moves (`budget`), not seconds, so a seed reproduces the agent's play exactly
 on any machine. A sampled world is charged the work its sampling took (`worlds.draw_world`), and sampling stops
 when the budget is spent: a position whose worlds are slow to find gets fewer worlds rather than more time (none:
-the rollout policy decides). `worlds` caps the number of sampled worlds of a decision.
+the heuristic decides). `worlds` caps the number of sampled worlds of a decision.
 """
 from __future__ import annotations
 
