@@ -149,7 +149,7 @@ class SearchAgent(Agent):
             rollout_seed = self.rng.randrange(1 << 30)
             per_world = spent
             for i in rounds.alive:
-                value, steps = self.playout(world.copy(events=False), moves[i], me, rollout_seed)
+                value, steps = self.playout(world.copy(), moves[i], me, rollout_seed)
                 rounds.add(i, value)
                 spent += steps
             rounds.worlds += 1

@@ -222,3 +222,16 @@ def test_moves_the_worlds_cannot_tell_apart_are_played_as_the_heuristic_plays_th
     rounds = _rounds([[2, 1, 2], [0, -1, 0], [5, 4, 5], [1, 0, 1]])
     assert rounds.choice(anchor=2) == 2 and rounds.choice(anchor=0) == 0
     assert rounds.choice(anchor=1) == 0  # move 0 beats move 1 by 1 in every world: clearly better
+
+
+def test_a_playout_knows_the_bids_made_before_the_decision():
+    # Bridge: the first bidder bids 1♠ and two passes follow; the playouts of the fourth call's pass end the
+    # auction, whose `won` finds the declarer among the bids made (read from the deal's log). Playouts on worlds
+    # copied with no log found no 1♠ bidder and stopped on "the leader (nobody) is not one of the players".
+    st = engine.new_match(load_game(os.path.join(ROOT, "games", "bridge.yaml")), seed=1)
+    for call in ("1♠", "pass", "pass"):
+        engine.apply(st, next(m for m in engine.legal_moves(st) if engine.describe(st, m) == call))
+    seat = engine.to_move(st)
+    moves = engine.legal_moves(st)
+    agent = SearchAgent(seed=1, budget=300)
+    assert agent.choose(st.view(seat), moves) in moves and agent.last.worlds >= 1
