@@ -55,7 +55,7 @@ FIRST_ROUND = 4  # worlds before the first pruning
 PRUNE_Z = 2.0  # standard errors below the leader that make a move clearly worse (times 1 + 2 / worlds: few worlds
 # need more, as Student's t does)
 ANCHOR_Z = 1.0  # standard errors by which the leader must beat the view policy's move to be played instead of it
-MAX_FAILURES = 3  # worlds the sampler may fail to find for one decision before the agent plays by its policy
+MAX_FAILURES = 3  # worlds the sampler may fail to find for one decision before the agent plays the anchor
 
 
 @dataclass(frozen=True)
