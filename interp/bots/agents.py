@@ -161,9 +161,10 @@ class WorldPolicy(HeuristicAgent):
 
     def on_tricks(self, view, phase, me, moves):
         bots = view.game.bots
-        if any(m.kind != "card" for m in moves) or \
-                ("wants_tricks" in bots and not with_locals(view, {"me": me}, bots["wants_tricks"])):
+        if any(m.kind != "card" for m in moves):
             return super().on_tricks(view, phase, me, moves)
+        if "wants_tricks" in bots and not with_locals(view, {"me": me}, bots["wants_tricks"]):
+            return self.duck(view, phase, me, moves)
         ph = view.ph
         order = ph.get("strength") or view.game.deck.rank_of
         by_rank = sorted(moves, key=lambda m: order[m.value])
@@ -183,6 +184,24 @@ class WorldPolicy(HeuristicAgent):
             return self.dearest(view, me, by_rank)
         winners = [m for m in by_rank if phase.best_so_far(view, m.value, me) == me and stands(m.value)]
         return self.cheapest(view, me, winners or by_rank)
+
+    def duck(self, view, phase, me, moves: list) -> Move:
+        """Where it wants no tricks: its dearest card (`bots.card_value`; with none, its highest) among those that
+        surely lose the trick — following, a card that does not beat the trick so far; leading, a card an opponent
+        must beat (it holds the suit, and every card of it beats this one) — else as the heuristic plays."""
+        ph = view.ph
+        order = ph.get("strength") or view.game.deck.rank_of
+        by_rank = sorted(moves, key=lambda m: order[m.value])
+        if ph.trick:
+            losing = [m for m in by_rank if phase.best_so_far(view, m.value, me) != me]
+        else:
+            side = _sides(view, me)
+            hands = {s: view.zones[view.zone_ids[phase.hand][s]] for s in ph.order[ph.turn + 1:] if not side(s)}
+            losing = [m for m in by_rank if any(_must_beat(view, phase, m.value, me, s, hand)
+                                                for s, hand in hands.items())]
+        if not losing:
+            return super().on_tricks(view, phase, me, moves)
+        return self.dearest(view, me, losing) if "card_value" in view.game.bots else losing[-1]
 
     def dearest(self, view, me, cards: list) -> Move:
         """The card to give to a trick its side has surely won: the highest by `bots.card_value`, else the lowest
@@ -207,6 +226,25 @@ def _tops(view: State, cards: list) -> list:
     suit_of = view.game.deck.suit_of
     top = {suit_of[m.value]: m for m in cards}
     return [m for m in cards if top[suit_of[m.value]] is m]
+
+
+def _must_beat(view: State, phase, card: int, me: int, seat: int, hand: list) -> bool:
+    """Whether `seat`, holding `hand`, must beat `card` led by `me`: the phase makes it follow suit, it holds the
+    suit, and every card of it takes the trick from `card`."""
+    suit_of = view.game.deck.suit_of
+    same = [c for c in hand if suit_of[c] == suit_of[card]]
+    if not phase.follow or not same:
+        return False
+    ph: Any = view.ph
+    saved = ph.trick, ph.by
+    try:
+        for other in same:
+            ph.trick, ph.by = [card, other], [me, seat]
+            if phase.winner(view) != seat:
+                return False
+    finally:
+        ph.trick, ph.by = saved
+    return True
 
 
 def _can_take(view: State, phase, trick: list, by: list, seat: int, hand: list) -> bool:

@@ -19,7 +19,10 @@ Where the playouts go (`SearchAgent.evaluate`):
   apart);
 - **rollouts**: `agents.WorldPolicy`, the heuristic made to use what a world shows — it wins a trick only with a
   card no later opponent can beat, gives points to a partner's trick that no one can take any more and, when it
-  cannot win, gives up its cheapest card — so that the defenders of a bad contract beat it in the playouts.
+  cannot win, gives up its cheapest card — so that the defenders of a bad contract beat it in the playouts;
+- **the move played**: the heuristic's move on the view (the anchor) unless the leader beats it by `ANCHOR_Z`
+  standard errors on the paired worlds (`_Rounds.choice`), so moves the worlds cannot tell apart are played as
+  the heuristic plays them, not in legal-move order.
 
 PIMC rather than information-set MCTS: the engine is an interpreter, so a decision gets hundreds, not hundreds of
 thousands, of playouts; a tree below the root would see few visits per node, while PIMC spends every playout on
@@ -29,7 +32,7 @@ little in trick games, where it is the classic strong baseline.
 The budget is counted in playout moves (`budget`), not seconds, so a seed reproduces the agent's play exactly
 on any machine. A sampled world is charged the work its sampling took (`worlds.draw_world`), and sampling stops
 when the budget is spent: a position whose worlds are slow to find gets fewer worlds rather than more time (none:
-the rollout policy decides). `worlds` caps the number of sampled worlds of a decision.
+the heuristic decides). `worlds` caps the number of sampled worlds of a decision.
 """
 from __future__ import annotations
 
@@ -37,7 +40,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from interp.bots.agents import Agent, RandomAgent, WorldPolicy
+from interp.bots.agents import Agent, HeuristicAgent, RandomAgent, WorldPolicy
 from interp.bots.worlds import draw_world
 from interp.engine import match as engine
 from interp.engine.state import Move, State
@@ -51,7 +54,8 @@ MAX_MOVES_FACTOR = 2.0  # … and one among many gets at most this many times mo
 FIRST_ROUND = 4  # worlds before the first pruning
 PRUNE_Z = 2.0  # standard errors below the leader that make a move clearly worse (times 1 + 2 / worlds: few worlds
 # need more, as Student's t does)
-MAX_FAILURES = 3  # worlds the sampler may fail to find for one decision before the agent plays by its policy
+ANCHOR_Z = 1.0  # standard errors by which the leader must beat the view policy's move to be played instead of it
+MAX_FAILURES = 3  # worlds the sampler may fail to find for one decision before the agent plays the anchor
 
 
 @dataclass(frozen=True)
@@ -108,19 +112,27 @@ class SearchAgent(Agent):
         self.budget = budget
         self.worlds = worlds
         self.policy = WorldPolicy if rollout == "heuristic" else RandomAgent
+        self.anchor = HeuristicAgent if rollout == "heuristic" else RandomAgent
         self.last: Effort | None = None
 
     def choose(self, view: State, moves: list) -> Move:
         if len(moves) == 1:
             return moves[0]
-        values = self.evaluate(view, moves)
-        if values is None:  # no world could be sampled: play as the rollout policy would
-            return self.policy(seed=self.rng.randrange(1 << 30)).choose(view, moves)
-        return max(zip(values, moves), key=lambda pair: pair[0])[1]
+        anchor = moves.index(self.anchor(seed=self.rng.randrange(1 << 30)).choose(view, moves))
+        rounds = self.search(view, moves)
+        if rounds is None:  # no world could be sampled: play as the view's policy would
+            return moves[anchor]
+        return moves[rounds.choice(anchor)]
 
     def evaluate(self, view: State, moves: list) -> list | None:
         """The mean deal value for the deciding seat of each move over the worlds it was played on (a move pruned
         early is -inf: it was clearly worse); None when no world was found within the budget."""
+        rounds = self.search(view, moves)
+        return rounds.means() if rounds is not None else None
+
+    def search(self, view: State, moves: list) -> _Rounds | None:
+        """The deal values for the deciding seat of each move still in the running, world by world; None when no
+        world was found within the budget."""
         me = engine.to_move(view)
         if me is None:
             raise ValueError("no seat is to move in this view")
@@ -137,14 +149,14 @@ class SearchAgent(Agent):
             rollout_seed = self.rng.randrange(1 << 30)
             per_world = spent
             for i in rounds.alive:
-                value, steps = self.playout(world.copy(events=False), moves[i], me, rollout_seed)
+                value, steps = self.playout(world.copy(), moves[i], me, rollout_seed)
                 rounds.add(i, value)
                 spent += steps
             rounds.worlds += 1
             if rounds.worlds >= rounds.next_check and not rounds.prune(budget - spent, spent - per_world):
                 break
         self.last = Effort(rounds.worlds, failures, spent, budget, len(rounds.alive))
-        return rounds.means() if rounds.worlds else None
+        return rounds if rounds.worlds else None
 
     def playout(self, st: State, move: Move, me: int, seed: int) -> tuple:
         """Apply `move`, play the deal out with the rollout policy; (the value for `me`, moves played)."""
@@ -184,6 +196,25 @@ class _Rounds:
         return [sum(self.values[i]) / len(self.values[i]) if i in self.alive else -math.inf
                 for i in range(len(self.values))]
 
+    def choice(self, anchor: int) -> int:
+        """The move to play: the leader by mean if it is clearly better than move `anchor` (the view policy's
+        choice: its paired differences to it above zero by ANCHOR_Z standard errors), else `anchor` while it is in
+        the running — so moves the worlds cannot tell apart are played as the policy would play them.
+
+        >>> r = _Rounds(2)
+        >>> for values in ([5, 4], [3, 4], [6, 4], [4, 4]):
+        ...     r.worlds += 1
+        ...     for i, v in enumerate(values):
+        ...         r.add(i, v)
+        >>> r.choice(anchor=1), r.choice(anchor=0)   # 4.5 against 4 on differences 1, -1, 2, 0: not clear
+        (1, 0)
+        """
+        means = self.means()
+        leader = max(range(len(means)), key=means.__getitem__)
+        if anchor not in self.alive or _clearly_worse(self.values[anchor], self.values[leader], ANCHOR_Z):
+            return leader
+        return anchor
+
     def prune(self, budget_left: int, world_cost: int) -> bool:
         """At the end of a round: drop the moves clearly worse than the leader, then (when the budget left cannot
         give the rest as many worlds again) all but the better half; False when the search should stop (one move
@@ -201,15 +232,18 @@ class _Rounds:
         return len(self.alive) > 1
 
 
-def _clearly_worse(values: list, leader: list) -> bool:
-    """Whether the paired differences to the leader are below zero by PRUNE_Z * (1 + 2 / worlds) standard errors
-    (any below-zero mean when they never vary).
+def _clearly_worse(values: list, leader: list, z: float = PRUNE_Z) -> bool:
+    """Whether the paired differences to the leader are below zero by z * (1 + 2 / worlds) standard errors (any
+    below-zero mean when they never vary).
 
     >>> _clearly_worse([1, 1, 1, 1], [2, 2, 2, 2]), _clearly_worse([0, 3, 1, 2], [2, 2, 2, 2])
     (True, False)
+    >>> # differences -2, 1, -1, 0: mean -0.5, standard error 0.65; at 4 worlds z counts 1.5 times
+    >>> _clearly_worse([0, 3, 1, 2], [2, 2, 2, 2], z=0.6), _clearly_worse([0, 3, 1, 2], [2, 2, 2, 2], z=0.4)
+    (False, True)
     """
     diffs = [a - b for a, b in zip(values, leader)]
     k = len(diffs)
     mean = sum(diffs) / k
     var = sum((d - mean) ** 2 for d in diffs) / (k - 1) if k > 1 else 0.0
-    return mean + PRUNE_Z * (1 + 2 / k) * math.sqrt(var / k) < 0
+    return mean + z * (1 + 2 / k) * math.sqrt(var / k) < 0

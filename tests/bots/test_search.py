@@ -173,3 +173,65 @@ def test_the_rollout_policy_leads_a_card_no_opponent_can_beat():
     assert deck.pretty(WorldPolicy(seed=1).choose(st, moves).value) == "K♠"
     st.zones[north] = [card["A♠"], card["9♥"], card["J♣"]]  # now nothing stands: the cheapest card is led
     assert deck.pretty(WorldPolicy(seed=1).choose(st, engine.legal_moves(st)).value) == "9♣"
+
+
+def _hearts_at_a_lead():
+    """A Hearts deal at the lead of its second trick (hearts wants no tricks), and its cards by name."""
+    game = load_game(os.path.join(ROOT, "games", "hearts.yaml"))
+    st = engine.new_match(game, seed=4)
+    policy = HeuristicAgent(seed=1)
+    while engine.current_phase(st).id != "play" or st.ph.no < 1 or st.ph.trick:
+        engine.apply(st, policy.choose(st, engine.legal_moves(st)))
+    deck = game.deck
+    return st, {deck.pretty(c): c for c in range(len(deck))}
+
+
+def _deal_hands(st, card: dict, hands: dict) -> None:
+    """Give each seat (counted on from the seat to move) the named cards."""
+    first = engine.to_move(st)
+    for k, names in hands.items():
+        st.zones[st.zone_ids["hand"][(first + k) % 4]] = sorted(card[n] for n in names)
+
+
+def test_where_it_wants_no_tricks_the_rollout_policy_leads_a_card_an_opponent_must_beat():
+    # South to lead 3♣ or 9♦. The next seat holds 10♦ J♦ (it must beat 9♦); 3♣ may win (the only clubs out, 2♣
+    # and K♣, are one hand's: it can duck). The heuristic leads its lowest card, 3♣; the rollout policy 9♦.
+    st, card = _hearts_at_a_lead()
+    _deal_hands(st, card, {0: ["3♣", "9♦"], 1: ["10♦", "J♦"], 2: ["2♣", "K♣"], 3: ["4♥", "5♥"]})
+    moves = engine.legal_moves(st)
+    pretty = st.game.deck.pretty
+    assert pretty(HeuristicAgent(seed=1).choose(st, moves).value) == "3♣"
+    assert pretty(WorldPolicy(seed=1).choose(st, moves).value) == "9♦"
+
+
+def test_where_it_wants_no_tricks_the_rollout_policy_gives_its_dearest_card_to_a_trick_it_cannot_win():
+    # 5♣ is led; the next seat holds no club: Q♠ (worth 13 * 20 + 10 by `card_value`), A♦ (12) and 2♥ (20) all
+    # lose. The heuristic gives its highest-ranked card, A♦; the rollout policy the dearest, Q♠.
+    st, card = _hearts_at_a_lead()
+    _deal_hands(st, card, {0: ["5♣", "7♣"], 1: ["Q♠", "A♦", "2♥"], 2: ["8♣"], 3: ["9♣"]})
+    engine.apply(st, st.game.card_moves[card["5♣"]])
+    moves = engine.legal_moves(st)
+    pretty = st.game.deck.pretty
+    assert pretty(HeuristicAgent(seed=1).choose(st, moves).value) == "A♦"
+    assert pretty(WorldPolicy(seed=1).choose(st, moves).value) == "Q♠"
+
+
+def test_moves_the_worlds_cannot_tell_apart_are_played_as_the_heuristic_plays_them():
+    # Moves 0 and 2 are worth the same in every world, move 1 less: the anchor (the heuristic's move) is played
+    # unless the leader beats it clearly.
+    rounds = _rounds([[2, 1, 2], [0, -1, 0], [5, 4, 5], [1, 0, 1]])
+    assert rounds.choice(anchor=2) == 2 and rounds.choice(anchor=0) == 0
+    assert rounds.choice(anchor=1) == 0  # move 0 beats move 1 by 1 in every world: clearly better
+
+
+def test_a_playout_knows_the_bids_made_before_the_decision():
+    # Bridge: the first bidder bids 1♠ and two passes follow; the playouts of the fourth call's pass end the
+    # auction, whose `won` finds the declarer among the bids made (read from the deal's log). Playouts on worlds
+    # copied with no log found no 1♠ bidder and stopped on "the leader (nobody) is not one of the players".
+    st = engine.new_match(load_game(os.path.join(ROOT, "games", "bridge.yaml")), seed=1)
+    for call in ("1♠", "pass", "pass"):
+        engine.apply(st, next(m for m in engine.legal_moves(st) if engine.describe(st, m) == call))
+    seat = engine.to_move(st)
+    moves = engine.legal_moves(st)
+    agent = SearchAgent(seed=1, budget=300)
+    assert agent.choose(st.view(seat), moves) in moves and agent.last.worlds >= 1

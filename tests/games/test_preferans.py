@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import glob
 import os
+from fractions import Fraction
 
 import pytest
 
@@ -451,3 +452,18 @@ def test_ten_whist():
     result = play("ten-whist")
     assert [m["move"] for m in result["moves"][6:8]] == ["whist", "pass"]
     assert result["entries"] == {"pool": {"West": 10}, "mountain": {"North": 10}}
+
+
+def test_a_standing_counts_each_missing_pool_point_as_a_mountain_point():
+    # As if ended now by agreement (`agreed_end`): after a 6♥ made by North (pool 2) against two whisters who
+    # took a trick each (mountain 2 each, 2 whists each on North), with a pool target of 10, the points owed are
+    # 2 + 10, 2 + 10 and 0 + 8 (mean 32/3): South 2 - 10 * (12 - 32/3) = -34/3, North -4 - 10 * (8 - 32/3) = 68/3.
+    # With no whists and no mountain, a pool of 4 (a 7 made) is worth North 40/3 more than a pool of 2 (a 6):
+    # 10 * ((8 - 28/3) - (6 - 26/3)).
+    st = engine.new_match(load_game(os.path.join(ROOT, "games", "preferans.yaml")), 3, 1)
+    st.sheet.update(pool=[0, 0, 2], mountain=[2, 2, 0], whists=[[0, 0, 2], [0, 0, 2], [0, 0, 0]])
+    assert engine.standings(st) == [Fraction(-34, 3), Fraction(-34, 3), Fraction(68, 3)]
+    st.sheet.update(pool=[0, 0, 4], mountain=[0, 0, 0], whists=[[0, 0, 0]] * 3)
+    seven = engine.standings(st)[2]
+    st.sheet.update(pool=[0, 0, 2])
+    assert seven - engine.standings(st)[2] == Fraction(40, 3)
