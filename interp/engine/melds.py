@@ -125,24 +125,29 @@ def _search(deck: Deck, cards: list, k: int, onto: list) -> tuple:
     masks = [sum(bits[c] for c in m) for m in candidates]
     best: tuple = ((float("inf"), 0), (), tuple(cards))
 
-    def visit(start: int, used: int, chosen: list) -> None:
+    total = sum(points[c] for c in cards)
+    meld_points = [sum(points[c] for c in m) for m in candidates]
+
+    def visit(start: int, used: int, chosen: list, melded: int, melded_points: int) -> None:
         nonlocal best
         _charge(4 * len(cards), "looking for the best melds")  # the work of one arrangement, about
-        left = [c for c in cards if not bits[c] & used]
-        melded = len(cards) - len(left)
         if onto:
+            left = [c for c in cards if not bits[c] & used]
             laid = set(lay_offs(deck, left, onto))
             left = [c for c in left if c not in laid]
-        value = (sum(points[c] for c in left), -melded)
+            value = (sum(points[c] for c in left), -melded)
+        else:  # the deadwood's points without listing it: listed only for a new best
+            value, left = (total - melded_points, -melded), []
         if value < best[0]:
-            best = (value, tuple(tuple(candidates[i]) for i in chosen), tuple(left))
+            best = (value, tuple(tuple(candidates[i]) for i in chosen),
+                    tuple(left) if onto else tuple(c for c in cards if not bits[c] & used))
         for i in range(start, len(candidates)):
             if not masks[i] & used:
                 chosen.append(i)
-                visit(i + 1, used | masks[i], chosen)
+                visit(i + 1, used | masks[i], chosen, melded + len(candidates[i]), melded_points + meld_points[i])
                 chosen.pop()
 
-    visit(0, 0, [])
+    visit(0, 0, [], 0, 0)
     return best[1], best[2]
 
 
