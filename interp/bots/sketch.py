@@ -23,8 +23,10 @@ from dataclasses import replace
 
 from interp.bots.probe import Probe, _fresh, _is_decision, _same, _Sampler
 from interp.bots.repair import WALK, masked, swap
+from interp.bots.turns import fits, turn, turn_bans, turn_fix, turns_vary
 from interp.engine import match as engine
 from interp.engine.phases.tricks import TricksPhase
+from interp.engine.phases.turns import TurnsPhase
 from interp.engine.state import Move, State, event_visible
 from interp.errors import InterpError
 
@@ -73,6 +75,23 @@ class _Sketch:
         self.hidden_zones = [z for z in range(len(view.zones)) if not game.zone_visible(view, z, self.seat)]
 
     def run(self) -> Probe | None:
+        events = self.view.events
+        first = next((k for k in range(len(events)) if _is_decision(events[k])), None)
+        for _ in range(WALK):  # (a first seat to move that the hidden hands decide: a new layout)
+            self.located, self.choices, self.since = set(), {}, {}
+            if self.trail is not None:
+                self.trail.clear()
+            started = self.start()
+            if started is None:
+                return None
+            world = started[1]
+            if first is None or world.deal_over or events[first].seat == engine.actor(world):
+                return self.play(*started)
+        return None
+
+    def start(self) -> tuple | None:
+        """(seed, the world dealt from a first layout with the events before the first decision matched, the
+        layout); None when no layout or no match."""
         view, guess = self.view, self.guess
         seed = self.rng.getrandbits(32)
         world = _fresh(view, seed)
@@ -80,7 +99,6 @@ class _Sketch:
         if layout is None:
             return None
         self.layout = layout
-        events, moves = view.events, []
         try:
             guess.deal(world, layout)
             self.since = {}
@@ -98,6 +116,14 @@ class _Sketch:
             self.i = self.read = 0
             if self.catch_up(world) is not None:
                 return None
+        except UNCHECKED:
+            return None
+        return seed, world, layout
+
+    def play(self, seed: int, world: State, layout: dict) -> Probe | None:
+        """The view's decisions replayed from the world `start` gave (see the module docstring)."""
+        events, moves = self.view.events, []
+        try:
             while self.i < len(events):
                 j = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
                 if world.deal_over or j is None or events[j].seat != engine.actor(world):
@@ -117,14 +143,15 @@ class _Sketch:
         if not self.fit_zones(world):
             return None
         moves = [(j, self.choices.get(j, move)) for j, move in moves]
-        return Probe(world, seed, layout, moves, guess.work, self.seen)
+        return Probe(world, seed, layout, moves, self.guess.work, self.seen)
 
     def make(self, world: State, j: int, move: Move) -> State | None:
         """Make the move; when what the deal then logs differs from the view where the hidden cards decide it (a
         seat declares it holds no sequence where the view's declared one), make it again from the world before,
         after a random walk of swaps between the free cards of that seat and the others (up to WALK swaps).
         Returns the world after the move (None when the walk found no match)."""
-        before = None if isinstance(world.game.phases[world.phase], TricksPhase) else world.copy()
+        phase = world.game.phases[world.phase]
+        before = None if isinstance(phase, TricksPhase) else world.copy()
         mark = (self.i, self.read, set(self.located))
         for _ in range(WALK + 1):
             self.guess.work += 1
@@ -134,12 +161,61 @@ class _Sketch:
             engine.apply(world, move, check=False)
             seat = self.catch_up(world)
             if seat is None:
-                return world
-            if before is None or not self.walk(before, seat):
+                turn = self.turn_to_fix(world) if isinstance(phase, TurnsPhase) else None
+                if turn is None:
+                    if isinstance(phase, TurnsPhase) and before is not None:
+                        self.note_bans(before, move)
+                    return world
+                if before is None:
+                    return None
+                if not self.fix_turn(before, move, turn):
+                    seat = -1  # (the seat whose hand decides the turn is not known: walk any other's)
+            if before is None or (seat is not None and not self.walk(before, None if seat < 0 else seat)):
                 return None
             self.i, self.read, self.located = mark[0], mark[1], set(mark[2])
             world = before.copy()
         return None
+
+    def turn_to_fix(self, world: State) -> tuple | None:
+        """(seat, kind) of the view's next decision when the sketch does not let it be made (the hidden hands
+        decide whose turn it is, or what it may do: `bots.turns`), else None."""
+        events = self.view.events
+        nxt = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
+        if nxt is None or masked(events[nxt]):
+            return None
+        logged = _logged(events[nxt])
+        want = (events[nxt].seat, logged.value[0] if logged.kind == "action" else logged.kind)
+        return None if fits(turn(world), want) else want
+
+    def free_now(self, world: State) -> set:
+        """The free cards not located yet, in the zones hidden from the viewer."""
+        return {c for z in self.hidden_zones for c in world.zones[z] if c not in self.located}
+
+    def fix_turn(self, before: State, move: Move, want: tuple) -> bool:
+        """Exchange two free cards through the whole sketch (from `before`, the world before `move`) so that the
+        view's next decision (`want`: see `bots.turns.fits`) can be made after it; False when no single exchange
+        does."""
+        named = {c for e in self.view.events for c in e.cards}  # (the viewer's cards it never named may trade)
+        mine = {c for z in self.own for c in before.zones[z] if c in self.held and c not in named} | \
+            {c for z in self.hidden_zones for c in before.zones[z] if c in self.held and c not in self.located}
+        groups = [(self.free_now(before) - self.held, self.hidden_zones), (mine, self.own + self.hidden_zones)]
+        pair = turn_fix(before, move, want, groups)
+        if pair is None:
+            return False
+        self.swap(before, *pair)
+        return True
+
+    def note_bans(self, before: State, move: Move) -> None:
+        """On the trail: the cards each other seat's hidden zones cannot hold as `move` is made, where the hidden
+        cards decide the turn (`bots.turns`)."""
+        if self.trail is None:
+            return
+        free = self.free_now(before)
+        if not turns_vary(before, move, free, self.hidden_zones, self.rng):
+            return
+        owned = [z for s, zones in enumerate(self.zones_of) if s != self.seat for z in zones if z in self.hidden_zones]
+        for z, cards in turn_bans(before, move, free, self.hidden_zones, owned).items():
+            self.trail.ban([c for c in before.zones[z] if c in free], cards)
 
     def walk(self, world: State, seat: int | None) -> bool:
         """One swap of a free card of the seat's zones (any seat's but the viewer's, for a seat None) with a free

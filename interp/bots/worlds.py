@@ -229,9 +229,9 @@ class WorldSampler:
 
     def _allowed(self, card: int, sig: tuple) -> bool:
         """Whether `card` may take a slot with these constraints."""
-        proofs, zones = sig
+        proofs, zones, banned = sig
         kn = self.kn
-        if any(card in self.barred[z] for z in zones):
+        if card in banned or any(card in self.barred[z] for z in zones):
             return False
         if card in self.escape:
             return True
@@ -280,9 +280,16 @@ class Trail:
         self.hands, self.zones = hands, zones
         self.last: dict = {}  # (card, seat) -> view event index
         self.visited: dict = {}  # card -> set of zone ids
+        self.banned: dict = {}  # card -> the cards its slot may not take
 
     def clear(self) -> None:
-        self.last, self.visited = {}, {}
+        self.last, self.visited, self.banned = {}, {}, {}
+
+    def ban(self, slots: list, cards: frozenset) -> None:
+        """The free cards `slots` lie where none of `cards` may be (a seat's hand when its hidden cards decided
+        whose turn it was: `bots.turns`)."""
+        for x in slots:
+            self.banned[x] = self.banned.get(x, frozenset()) | cards
 
     def note(self, j: int, world: State) -> None:
         """Record where the cards lie before the view's event j (the end: j = the number of events)."""
@@ -300,17 +307,18 @@ class Trail:
                 self.last[y, seat] = a
             if b is not None:
                 self.last[x, seat] = b
-        a, b = self.visited.pop(x, None), self.visited.pop(y, None)
-        if a is not None:
-            self.visited[y] = a
-        if b is not None:
-            self.visited[x] = b
+        for records in (self.visited, self.banned):
+            a, b = records.pop(x, None), records.pop(y, None)
+            if a is not None:
+                records[y] = a
+            if b is not None:
+                records[x] = b
 
     def constraints(self, card: int, proofs: list) -> tuple:
         """(the proofs that apply to the card's path: it lay in the proved seat's hand when the proof was made, or
-        later; the restricted zones it lay in)."""
+        later; the restricted zones it lay in; the cards its slot may not take)."""
         applied = frozenset(k for k, (seat, _, _, t) in enumerate(proofs) if self.last.get((card, seat), -1) >= t)
-        return applied, frozenset(self.visited.get(card, ()))
+        return applied, frozenset(self.visited.get(card, ())), self.banned.get(card, frozenset())
 
 
 def _build(view: State, probe, trail: Trail) -> None:
