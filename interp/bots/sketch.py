@@ -73,6 +73,7 @@ class _Sketch:
             c for e in view.events if e.seat == self.seat and e.kind in spent for c in e.cards}
         self.card_vars = [d.name for d in game.vars.values() if "card" in d.type]
         self.hidden_zones = [z for z in range(len(view.zones)) if not game.zone_visible(view, z, self.seat)]
+        self.fixed = 0  # turns fixed by an exchange (`fix_turn`): an exchange may undo an earlier turn
 
     def run(self) -> Probe | None:
         events = self.view.events
@@ -122,7 +123,9 @@ class _Sketch:
 
     def play(self, seed: int, world: State, layout: dict) -> Probe | None:
         """The view's decisions replayed from the world `start` gave (see the module docstring)."""
-        events, moves = self.view.events, []
+        events = self.view.events
+        moves: list = []
+        self.seed, self.made = seed, moves
         try:
             while self.i < len(events):
                 j = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
@@ -143,7 +146,7 @@ class _Sketch:
         if not self.fit_zones(world):
             return None
         moves = [(j, self.choices.get(j, move)) for j, move in moves]
-        return Probe(world, seed, layout, moves, self.guess.work, self.seen)
+        return Probe(world, seed, layout, moves, self.guess.work, self.seen, self.fixed)
 
     def make(self, world: State, j: int, move: Move) -> State | None:
         """Make the move; when what the deal then logs differs from the view where the hidden cards decide it (a
@@ -168,11 +171,14 @@ class _Sketch:
                     return world
                 if before is None:
                     return None
-                if not self.fix_turn(before, move, turn):
+                pair = self.fix_turn(before, move, turn)
+                if not pair:
                     seat = -1  # (the seat whose hand decides the turn is not known: walk any other's)
             if before is None or (seat is not None and not self.walk(before, None if seat < 0 else seat)):
                 return None
             self.i, self.read, self.located = mark[0], mark[1], set(mark[2])
+            if seat is None:  # (a card of the viewer's put back in the stock is drawn again: located then)
+                self.located -= {c for z in self.hidden_zones for c in before.zones[z] if c in pair}
             world = before.copy()
         return None
 
@@ -181,28 +187,57 @@ class _Sketch:
         decide whose turn it is, or what it may do: `bots.turns`), else None."""
         events = self.view.events
         nxt = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
-        if nxt is None or masked(events[nxt]):
+        if nxt is None:  # (the view's own decision comes next: the same kinds of move open to it)
+            now = turn(self.view)
+            want: tuple = (now[0], now[2])
+        elif masked(events[nxt]):
             return None
-        logged = _logged(events[nxt])
-        want = (events[nxt].seat, logged.value[0] if logged.kind == "action" else logged.kind)
+        else:
+            logged = _logged(events[nxt])
+            want = (events[nxt].seat, logged.value[0] if logged.kind == "action" else logged.kind)
         return None if fits(turn(world), want) else want
 
     def free_now(self, world: State) -> set:
         """The free cards not located yet, in the zones hidden from the viewer."""
         return {c for z in self.hidden_zones for c in world.zones[z] if c not in self.located}
 
-    def fix_turn(self, before: State, move: Move, want: tuple) -> bool:
-        """Exchange two free cards through the whole sketch (from `before`, the world before `move`) so that the
-        view's next decision (`want`: see `bots.turns.fits`) can be made after it; False when no single exchange
-        does."""
-        named = {c for e in self.view.events for c in e.cards}  # (the viewer's cards it never named may trade)
+    def fix_turn(self, before: State, move: Move, want: tuple) -> tuple:
+        """Exchange two cards through the whole sketch (from `before`, the world before `move`) so that the view's
+        next decision (`want`: see `bots.turns.fits`) can be made after it: two free cards, or two the viewer
+        holds this deal that reached it unseen by the view (its hand now and a card still to be drawn); the pair
+        exchanged, or () when no single exchange does."""
+        named = {c for e in self.view.events[:self.i] for c in e.cards}  # (the viewer's cards named so far stay)
         mine = {c for z in self.own for c in before.zones[z] if c in self.held and c not in named} | \
             {c for z in self.hidden_zones for c in before.zones[z] if c in self.held and c not in self.located}
         groups = [(self.free_now(before) - self.held, self.hidden_zones), (mine, self.own + self.hidden_zones)]
-        pair = turn_fix(before, move, want, groups)
+        pair = turn_fix(before, move, want, groups, self.trail.banned if self.trail is not None else {},
+                        self.past_holds)
         if pair is None:
-            return False
+            return ()
         self.swap(before, *pair)
+        self.fixed += 1
+        return pair
+
+    def past_holds(self, x: int, y: int) -> bool:
+        """Whether the deal so far, replayed with cards x and y exchanged, gives every decision made so far to the
+        seat the view says made it, with that kind of move open to it (an exchange that fixes this turn may undo
+        an earlier one)."""
+        world = _fresh(self.view, self.seed)
+        world.stack = {z: [y if c == x else x if c == y else c for c in cards] for z, cards in self.layout.items()}
+        events = self.view.events
+        try:
+            engine.advance(world)
+            for j, move in self.made:
+                move = self.choices.get(j, move)
+                if move.kind == "card" and move.value in (x, y):
+                    move = world.game.card_moves[y if move.value == x else x]
+                logged = _logged(events[j]) if not masked(events[j]) else move
+                if not fits(turn(world), (events[j].seat, logged.value[0] if logged.kind == "action" else
+                                          logged.kind)):
+                    return False
+                engine.apply(world, move, check=False)
+        except UNCHECKED:
+            return False
         return True
 
     def note_bans(self, before: State, move: Move) -> None:
@@ -282,6 +317,8 @@ class _Sketch:
             if move is not None:
                 self.choices[j] = move
             return move
+        if event.seat == self.seat:
+            self.take_back(world, j, event.cards)
         for c in event.cards:
             if not self.bring(world, event.seat, c, event.cards, event.kind in FROM_HAND):
                 return None
@@ -291,6 +328,18 @@ class _Sketch:
             move = _logged(event)
             self.make_legal(world, event.seat, move)
         return move
+
+    def take_back(self, world: State, j: int, cards: tuple) -> None:
+        """Cards the viewer names at its decision j that an exchange (`fix_turn`) put back in a hidden zone: each
+        exchanged with one in its zones that no event names up to j (it is drawn later instead)."""
+        named = {c for e in self.view.events[:j + 1] for c in e.cards} | set(cards)
+        for c in cards:
+            if any(c in world.zones[z] for z in self.hidden_zones):
+                spare = [x for z in self.own for x in world.zones[z] if x not in named]
+                if spare:
+                    x = self.rng.choice(spare)
+                    self.swap(world, c, x)
+                    self.located.discard(x)
 
     def make_legal(self, world: State, seat: int, move: Move) -> bool:
         """A random walk: swap a free card of the seat's zones with a free card elsewhere until `move` is legal
@@ -380,6 +429,7 @@ class _Sketch:
 
     def fit_zones(self, world: State) -> bool:
         """Swap into each zone the view shows the cards it shows there."""
+        self.take_back(world, len(self.view.events) - 1, tuple(c for z in self.own for c in self.view.zones[z]))
         for zid, cards in enumerate(self.view.zones):
             for c in cards:
                 if c in world.zones[zid]:

@@ -53,30 +53,35 @@ def turn_after(before: State, move: Move, put: list) -> tuple | None:
 
 
 def fits(got: tuple | None, want: tuple) -> bool:
-    """Whether a `turn` lets the next logged decision be made: `want` is (its seat, its kind)."""
-    return got is not None and got[0] == want[0] and want[1] in got[2]
+    """Whether a `turn` lets the next logged decision be made: `want` is (its seat, its kind, or every kind of
+    move open to it: a frozenset)."""
+    if got is None or got[0] != want[0]:
+        return False
+    return got[2] == want[1] if isinstance(want[1], frozenset) else want[1] in got[2]
 
 
 def _spots(world: State, free: set, zones: list) -> list:
     return [(z, k, c) for z in zones for k, c in enumerate(world.zones[z]) if c in free]
 
 
-def turn_fix(before: State, move: Move, want: tuple, groups: list) -> tuple | None:
+def turn_fix(before: State, move: Move, want: tuple, groups: list, banned: dict, keeps) -> tuple | None:
     """(x, y): two cards of one of `groups` ((cards, zone ids) pairs: cards that may trade places), in different
-    zones, whose exchange before `move` lets the next logged decision (`want`: see `fits`) be made; None when no
-    single exchange does."""
+    zones, whose exchange before `move` lets the next logged decision (`want`: see `fits`) be made, neither
+    taking a place `banned` ({card: the cards its place may not take}) to it, and `keeps(x, y)` (the exchange
+    undoes no earlier turn); None when no single exchange does."""
     for free, zones in groups:
-        pair = _exchange(before, move, want, _spots(before, free, zones))
+        pair = _exchange(before, move, want, _spots(before, free, zones), banned, keeps)
         if pair is not None:
             return pair
     return None
 
 
-def _exchange(before: State, move: Move, want: tuple, spots: list) -> tuple | None:
+def _exchange(before: State, move: Move, want: tuple, spots: list, banned: dict, keeps) -> tuple | None:
+    none: frozenset = frozenset()
     for a, (z, k, x) in enumerate(spots):
         for w, i, y in spots[a + 1:]:
-            if w != z:
-                if fits(turn_after(before, move, [(z, k, y), (w, i, x)]), want):
+            if w != z and y not in banned.get(x, none) and x not in banned.get(y, none):
+                if fits(turn_after(before, move, [(z, k, y), (w, i, x)]), want) and keeps(x, y):
                     return x, y
     return None
 

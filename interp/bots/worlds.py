@@ -53,6 +53,8 @@ from interp.engine.state import Move, State
 from interp.errors import InterpError
 
 CHECKS = 200  # relabelled worlds that fail the check, at most, in one draw before the fallback
+CHAIN_AFTER = 20  # worlds the check rejects in one draw before the draws become steps of a chain (`walked`)
+STEPS = 6  # exchanges a step of the chain tries, at most
 SKETCHES = 3  # sketches tried, at most, before the probe's repairing search (`find`)
 PROBE_TRIES = 60  # layouts that search tries, at most
 
@@ -161,6 +163,8 @@ class WorldSampler:
         self.planned = False
         self.plan_work = 0  # the work the plan took
         self.unpaid = True  # whether the next draw is charged it (the first from each view object)
+        self.chain: list | None = None  # the last layout that passed the check (its cards per place)
+        self.chained = False  # whether the draws are steps of the chain (`walked`) from now on
 
     def draw(self, rng, tries: int = TRIES, limit: int | None = None) -> Drawn:
         """One world (see `draw_world`)."""
@@ -176,9 +180,15 @@ class WorldSampler:
         if plan is not None and plan.layouts.total:
             cost = len(plan.moves) + 1
             for _ in range(min(tries, CHECKS)):
+                if rejected >= CHAIN_AFTER or self.chained:
+                    drawn = self.walked(plan, rng, work, rejected)
+                    if drawn is not None:
+                        return drawn
                 work += cost
-                world = self.relabelled(plan, plan.layouts.draw(rng), rng)
+                places = plan.layouts.draw(rng)
+                world = self.relabelled(plan, places, rng)
                 if world is not None:
+                    self.chain = places
                     return Drawn(world, work, rejected)
                 rejected += 1
                 if limit is not None and work > limit:
@@ -198,12 +208,19 @@ class WorldSampler:
         self.barred = _barred(view, self.free)
         trail = Trail({z: s for z, s in kn.hands.items() if s in proved}, list(self.barred))
         prng = random.Random(_key(view))
+        kept = None  # (a sketch whose turns were fixed but whose deal fails the check, and its trail's records)
         for _ in range(SKETCHES):
             trail.clear()
             probe = sketch(view, prng, trail)
-            if probe is not None:
+            if probe is not None and (not probe.fixed or self._replays(probe, prng)):
                 break
+            if probe is not None and kept is None:
+                kept = probe, (trail.last, trail.visited, trail.banned)
         else:
+            probe = None
+        if probe is None and kept is not None:
+            probe, (trail.last, trail.visited, trail.banned) = kept
+        if probe is None:
             probe = find(view, prng, PROBE_TRIES, strict=True, limit=limit)
             if probe is None:
                 return None, limit or 0
@@ -227,6 +244,10 @@ class WorldSampler:
         plan = _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
         return plan, probe.work + layouts.work
 
+    def _replays(self, probe, rng) -> bool:
+        """Whether the probe's own deal, replayed, passes the check."""
+        return self.relabelled(_Plan(probe.seed, probe.layout, probe.moves, [], Layouts([], [])), [], rng) is not None
+
     def _allowed(self, card: int, sig: tuple) -> bool:
         """Whether `card` may take a slot with these constraints."""
         proofs, zones, banned = sig
@@ -241,6 +262,39 @@ class WorldSampler:
             if proved == suit and (cap is None or kn.strength[card] > cap):
                 return False
         return True
+
+    # -- the chain, when the check rejects too many ------------------------------------------------------------
+    def walked(self, plan: _Plan, rng, work: int, rejected: int) -> Drawn | None:
+        """The next world of a Metropolis chain over the layouts that pass the check: from the last layout that
+        passed (at first the sketch's own), up to STEPS exchanges of two free cards of different places, each
+        kept when the world it gives passes the check (the proposal is symmetric, so the chain's stationary
+        distribution is uniform over the consistent layouts it reaches; successive worlds are correlated). None
+        when no layout has passed yet and the sketch's own does not."""
+        cost = len(plan.moves) + 1
+        if self.chain is None:
+            work += cost
+            if self.relabelled(plan, plan.slots, rng) is None:
+                return None
+            self.chain = [list(cards) for cards in plan.slots]
+        self.chained = True
+        allowed = _allowed_places(plan.layouts)
+        spots = [(p, i) for p, cards in enumerate(self.chain) for i in range(len(cards))]
+        for _ in range(STEPS):
+            (p, i), (q, k) = rng.sample(spots, 2) if len(spots) > 1 else (spots[0], spots[0])
+            a, b = self.chain[p][i], self.chain[q][k]
+            if p == q or q not in allowed[a] or p not in allowed[b]:
+                continue
+            places = [list(cards) for cards in self.chain]
+            places[p][i], places[q][k] = b, a
+            work += cost
+            world = self.relabelled(plan, places, rng)
+            if world is not None:
+                self.chain = places
+                return Drawn(world, work, rejected)
+            rejected += 1
+        work += cost
+        world = self.relabelled(plan, self.chain, rng)
+        return None if world is None else Drawn(world, work, rejected)
 
     # -- one world -----------------------------------------------------------------------------------------------
     def relabelled(self, plan: _Plan, places: list, rng) -> State | None:
@@ -349,6 +403,15 @@ def _hidden(world: State, move: Move, pi: dict, rng) -> Move | None:
         return move
     same = [m for m in legal if m.kind == move.kind]
     return rng.choice(same) if same else None
+
+
+def _allowed_places(layouts: Layouts) -> dict:
+    """{card: the places it may take} in a layout problem."""
+    everywhere = frozenset(range(len(layouts.sizes)))
+    out = {c: everywhere for c in layouts.free}
+    for cards, places in layouts.classes:
+        out.update((c, frozenset(places)) for c in cards)
+    return out
 
 
 def _agrees(world: State, view: State) -> bool:
