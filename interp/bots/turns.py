@@ -1,15 +1,15 @@
 """Whose turn the hidden cards make it: a move made again on a world with some free cards put elsewhere.
 
-In some games the seat to move next depends on the hidden hands (Durak: a seat that could throw in a card of a
-rank on the table is asked, one that could not is passed over, and the bout ends). The view shows who moved; the
-sampler must deal hands that make the same seats move. Each question is answered by making the move again from
-the world before it, with cards written in other places (nothing else replayed), and reading whose turn it is:
+In some games the seat to move next depends on the hidden hands (a seat that could add a card of a rank on the
+table is asked, one that could not is passed over). The view shows who moved; the sampler must deal hands that
+make the same seats move. Each question is answered by making the move again from the world before it, with cards
+written in other places (nothing else replayed), and reading whose turn it is and what it may do (`turn`):
 
-- `turn_fix`: a single exchange of two free cards that makes the seat the view says move next;
+- `turn_fix`: a single exchange of two cards that lets the view's next decision be made, and undoes no earlier one;
 - `turn_bans`: the cards a seat's hidden zone cannot have held: putting any one of them there, in place of any of
   the free cards it held, gives the turn to another seat. A rule that reads a hand only through "does it hold
-  some card such that …" (Durak's `can_throw`) makes this exact; for any other rule a ban is an approximation
-  that the check of every world (replayed in full) keeps honest.
+  some card such that …" makes this exact; for any other rule a ban is an approximation that the check of
+  every world (replayed in full) keeps honest.
 - `turns_vary`: whether the turn depends on the hidden cards at all here (the same move made on a few worlds
   with the free cards shuffled gives another turn), so that the bans are looked for only where they can exist.
 
