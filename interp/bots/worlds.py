@@ -164,6 +164,7 @@ class WorldSampler:
         self.plan_work = 0  # the work the plan took
         self.unpaid = True  # whether the next draw is charged it (the first from each view object)
         self.chain: list | None = None  # the last layout that passed the check (its cards per place)
+        self.unchained = False  # whether the sketch's own layout failed the check: no chain for this view
         self.chained = False  # whether the draws are steps of the chain (`walked`) from now on
 
     def draw(self, rng, tries: int = TRIES, limit: int | None = None) -> Drawn:
@@ -180,7 +181,7 @@ class WorldSampler:
         if plan is not None and plan.layouts.total:
             cost = len(plan.moves) + 1
             for _ in range(min(tries, CHECKS)):
-                if rejected >= CHAIN_AFTER or self.chained:
+                if (rejected >= CHAIN_AFTER or self.chained) and not self.unchained:
                     drawn = self.walked(plan, rng, work, rejected)
                     if drawn is not None:
                         return drawn
@@ -274,6 +275,7 @@ class WorldSampler:
         if self.chain is None:
             work += cost
             if self.relabelled(plan, plan.slots, rng) is None:
+                self.unchained = True  # (the draws stay independent)
                 return None
             self.chain = [list(cards) for cards in plan.slots]
         self.chained = True
