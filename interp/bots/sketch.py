@@ -74,6 +74,7 @@ class _Sketch:
         self.card_vars = [d.name for d in game.vars.values() if "card" in d.type]
         self.hidden_zones = [z for z in range(len(view.zones)) if not game.zone_visible(view, z, self.seat)]
         self.fixed = 0  # turns fixed by an exchange (`fix_turn`): an exchange may undo an earlier turn
+        self.turns_matter = False  # whether the hidden cards gave a turn to another seat yet (then bans are sought)
 
     def run(self) -> Probe | None:
         events = self.view.events
@@ -169,6 +170,7 @@ class _Sketch:
                     if isinstance(phase, TurnsPhase) and before is not None:
                         self.note_bans(before, move)
                     return world
+                self.turns_matter = True
                 if before is None:
                     return None
                 pair = self.fix_turn(before, move, turn)
@@ -242,8 +244,9 @@ class _Sketch:
 
     def note_bans(self, before: State, move: Move) -> None:
         """On the trail: the cards each other seat's hidden zones cannot hold as `move` is made, where the hidden
-        cards decide the turn (`bots.turns`)."""
-        if self.trail is None:
+        cards decide the turn (`bots.turns`) — sought only once the sketch met a turn they decided (a game whose
+        turns never depend on them pays nothing)."""
+        if self.trail is None or not self.turns_matter:
             return
         free = self.free_now(before)
         if not turns_vary(before, move, free, self.hidden_zones, self.rng):

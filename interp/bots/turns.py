@@ -86,15 +86,22 @@ def _exchange(before: State, move: Move, want: tuple, spots: list, banned: dict,
     return None
 
 
+def _seat_after(before: State, move: Move, put: list) -> tuple | None:
+    """(the seat to move, whether the deal is over) of `turn_after`: what the bans are about (the kinds of move
+    open to a seat vary with its hand in most games, and are checked on every world)."""
+    got = turn_after(before, move, put)
+    return None if got is None else got[:2]
+
+
 def turns_vary(before: State, move: Move, free: set, zones: list, rng) -> bool:
     """Whether the seat to move after `move` changes on one of SHUFFLES worlds whose free cards (in `zones`) are
     shuffled."""
     spots = _spots(before, free, zones)
-    now = turn_after(before, move, [])
+    now = _seat_after(before, move, [])
     for _ in range(SHUFFLES):
         cards = [c for _, _, c in spots]
         rng.shuffle(cards)
-        if turn_after(before, move, [(z, k, c) for (z, k, _), c in zip(spots, cards)]) != now:
+        if _seat_after(before, move, [(z, k, c) for (z, k, _), c in zip(spots, cards)]) != now:
             return True
     return False
 
@@ -102,14 +109,14 @@ def turns_vary(before: State, move: Move, free: set, zones: list, rng) -> bool:
 def turn_bans(before: State, move: Move, free: set, zones: list, owned: list) -> dict:
     """{zone id of `owned`: the free cards it cannot hold as `move` is made} (see the module docstring).
     `zones`: every hidden zone a free card may come from."""
-    now = turn_after(before, move, [])
+    now = _seat_after(before, move, [])
     out = {}
     for z in owned:
         here = [k for k, c in enumerate(before.zones[z]) if c in free]
         if not here:
             continue
         others = [c for w in zones if w != z for c in before.zones[w] if c in free]
-        banned = frozenset(c for c in others if all(turn_after(before, move, [(z, k, c)]) != now for k in here))
+        banned = frozenset(c for c in others if all(_seat_after(before, move, [(z, k, c)]) != now for k in here))
         if banned:
             out[z] = banned
     return out
