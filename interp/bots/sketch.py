@@ -186,18 +186,21 @@ class _Sketch:
 
     def turn_to_fix(self, world: State) -> tuple | None:
         """(seat, kind) of the view's next decision when the sketch does not let it be made (the hidden hands
-        decide whose turn it is, or what it may do: `bots.turns`), else None."""
+        decide whose turn it is, or what it may do: `bots.turns`), else None. The kind of move is compared only
+        once the hidden cards gave a turn to another seat (`turns_matter`): in most games a kind of move open to
+        a seat depends on the cards it is given just before (`move`), not on the turn."""
         events = self.view.events
         nxt = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
-        if nxt is None:  # (the view's own decision comes next: the same kinds of move open to it)
-            now = turn(self.view)
-            want: tuple = (now[0], now[2])
+        if nxt is None:  # (the view's own decision comes next; its hand is fitted after: the seat only)
+            want: tuple = (engine.actor(self.view), None)
         elif masked(events[nxt]):
             return None
         else:
             logged = _logged(events[nxt])
             want = (events[nxt].seat, logged.value[0] if logged.kind == "action" else logged.kind)
-        return None if fits(turn(world), want) else want
+        if engine.actor(world) != want[0]:
+            return want
+        return None if not self.turns_matter or fits(turn(world), want) else want
 
     def free_now(self, world: State) -> set:
         """The free cards not located yet, in the zones hidden from the viewer."""

@@ -53,11 +53,8 @@ def turn_after(before: State, move: Move, put: list) -> tuple | None:
 
 
 def fits(got: tuple | None, want: tuple) -> bool:
-    """Whether a `turn` lets the next logged decision be made: `want` is (its seat, its kind, or every kind of
-    move open to it: a frozenset)."""
-    if got is None or got[0] != want[0]:
-        return False
-    return got[2] == want[1] if isinstance(want[1], frozenset) else want[1] in got[2]
+    """Whether a `turn` lets the next logged decision be made: `want` is (its seat, its kind; None: any)."""
+    return got is not None and got[0] == want[0] and (want[1] is None or want[1] in got[2])
 
 
 def _spots(world: State, free: set, zones: list) -> list:
