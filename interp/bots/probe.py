@@ -40,7 +40,8 @@ class Probe:
     """A world found for a view, and how: the chance `seed` of the deal, the `layout` dealt ({zone id: cards}) and
     the `moves` replayed ((index of the view's event the move logged, move), in order); `work`: moves replayed or
     tried to find it; `seen`: cards the view's events do not name that it saw all the same (in a zone, as the
-    deal began: a var names them), so that no world may move them."""
+    deal began: a var names them), so that no world may move them; `fixed`: turns a sketch fixed by exchanging
+    cards (`bots.sketch`), each of which may undo an earlier turn (its own deal is then checked)."""
 
     world: State
     seed: int
@@ -48,6 +49,7 @@ class Probe:
     moves: list
     work: int
     seen: frozenset = frozenset()
+    fixed: int = 0
 
 
 def find(view: State, rng, tries: int = TRIES, strict: bool = True, limit: int | None = None) -> Probe | None:

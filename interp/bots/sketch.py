@@ -23,8 +23,10 @@ from dataclasses import replace
 
 from interp.bots.probe import Probe, _fresh, _is_decision, _same, _Sampler
 from interp.bots.repair import WALK, masked, swap
+from interp.bots.turns import fits, turn, turn_bans, turn_fix, turns_vary
 from interp.engine import match as engine
 from interp.engine.phases.tricks import TricksPhase
+from interp.engine.phases.turns import TurnsPhase
 from interp.engine.state import Move, State, event_visible
 from interp.errors import InterpError
 
@@ -71,8 +73,27 @@ class _Sketch:
             c for e in view.events if e.seat == self.seat and e.kind in spent for c in e.cards}
         self.card_vars = [d.name for d in game.vars.values() if "card" in d.type]
         self.hidden_zones = [z for z in range(len(view.zones)) if not game.zone_visible(view, z, self.seat)]
+        self.fixed = 0  # turns fixed by an exchange (`fix_turn`): an exchange may undo an earlier turn
+        self.turns_matter = False  # whether the hidden cards gave a turn to another seat yet (then bans are sought)
 
     def run(self) -> Probe | None:
+        events = self.view.events
+        first = next((k for k in range(len(events)) if _is_decision(events[k])), None)
+        for _ in range(WALK):  # (a first seat to move that the hidden hands decide: a new layout)
+            self.located, self.choices, self.since = set(), {}, {}
+            if self.trail is not None:
+                self.trail.clear()
+            started = self.start()
+            if started is None:
+                return None
+            world = started[1]
+            if first is None or world.deal_over or events[first].seat == engine.actor(world):
+                return self.play(*started)
+        return None
+
+    def start(self) -> tuple | None:
+        """(seed, the world dealt from a first layout with the events before the first decision matched, the
+        layout); None when no layout or no match."""
         view, guess = self.view, self.guess
         seed = self.rng.getrandbits(32)
         world = _fresh(view, seed)
@@ -80,7 +101,6 @@ class _Sketch:
         if layout is None:
             return None
         self.layout = layout
-        events, moves = view.events, []
         try:
             guess.deal(world, layout)
             self.since = {}
@@ -98,6 +118,16 @@ class _Sketch:
             self.i = self.read = 0
             if self.catch_up(world) is not None:
                 return None
+        except UNCHECKED:
+            return None
+        return seed, world, layout
+
+    def play(self, seed: int, world: State, layout: dict) -> Probe | None:
+        """The view's decisions replayed from the world `start` gave (see the module docstring)."""
+        events = self.view.events
+        moves: list = []
+        self.seed, self.made = seed, moves
+        try:
             while self.i < len(events):
                 j = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
                 if world.deal_over or j is None or events[j].seat != engine.actor(world):
@@ -117,14 +147,15 @@ class _Sketch:
         if not self.fit_zones(world):
             return None
         moves = [(j, self.choices.get(j, move)) for j, move in moves]
-        return Probe(world, seed, layout, moves, guess.work, self.seen)
+        return Probe(world, seed, layout, moves, self.guess.work, self.seen, self.fixed)
 
     def make(self, world: State, j: int, move: Move) -> State | None:
         """Make the move; when what the deal then logs differs from the view where the hidden cards decide it (a
         seat declares it holds no sequence where the view's declared one), make it again from the world before,
         after a random walk of swaps between the free cards of that seat and the others (up to WALK swaps).
         Returns the world after the move (None when the walk found no match)."""
-        before = None if isinstance(world.game.phases[world.phase], TricksPhase) else world.copy()
+        phase = world.game.phases[world.phase]
+        before = None if isinstance(phase, TricksPhase) else world.copy()
         mark = (self.i, self.read, set(self.located))
         for _ in range(WALK + 1):
             self.guess.work += 1
@@ -134,12 +165,98 @@ class _Sketch:
             engine.apply(world, move, check=False)
             seat = self.catch_up(world)
             if seat is None:
-                return world
-            if before is None or not self.walk(before, seat):
+                turn = self.turn_to_fix(world) if isinstance(phase, TurnsPhase) else None
+                if turn is None:
+                    if isinstance(phase, TurnsPhase) and before is not None:
+                        self.note_bans(before, move)
+                    return world
+                self.turns_matter = True
+                if before is None:
+                    return None
+                pair = self.fix_turn(before, move, turn)
+                if not pair:
+                    seat = -1  # (the seat whose hand decides the turn is not known: walk any other's)
+            if before is None or (seat is not None and not self.walk(before, None if seat < 0 else seat)):
                 return None
             self.i, self.read, self.located = mark[0], mark[1], set(mark[2])
+            if seat is None:  # (a card of the viewer's put back in the stock is drawn again: located then)
+                self.located -= {c for z in self.hidden_zones for c in before.zones[z] if c in pair}
             world = before.copy()
         return None
+
+    def turn_to_fix(self, world: State) -> tuple | None:
+        """(seat, kind) of the view's next decision when the sketch does not let it be made (the hidden hands
+        decide whose turn it is, or what it may do: `bots.turns`), else None. The kind of move is compared only
+        once the hidden cards gave a turn to another seat (`turns_matter`): in most games a kind of move open to
+        a seat depends on the cards it is given just before (`move`), not on the turn."""
+        events = self.view.events
+        nxt = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
+        if nxt is None:  # (the view's own decision comes next; its hand is fitted after: the seat only)
+            want: tuple = (engine.actor(self.view), None)
+        elif masked(events[nxt]):
+            return None
+        else:
+            logged = _logged(events[nxt])
+            want = (events[nxt].seat, logged.value[0] if logged.kind == "action" else logged.kind)
+        if engine.actor(world) != want[0]:
+            return want
+        return None if not self.turns_matter or fits(turn(world), want) else want
+
+    def free_now(self, world: State) -> set:
+        """The free cards not located yet, in the zones hidden from the viewer."""
+        return {c for z in self.hidden_zones for c in world.zones[z] if c not in self.located}
+
+    def fix_turn(self, before: State, move: Move, want: tuple) -> tuple:
+        """Exchange two cards through the whole sketch (from `before`, the world before `move`) so that the view's
+        next decision (`want`: see `bots.turns.fits`) can be made after it: two free cards, or two the viewer
+        holds this deal that reached it unseen by the view (its hand now and a card still to be drawn); the pair
+        exchanged, or () when no single exchange does."""
+        named = {c for e in self.view.events[:self.i] for c in e.cards}  # (the viewer's cards named so far stay)
+        mine = {c for z in self.own for c in before.zones[z] if c in self.held and c not in named} | \
+            {c for z in self.hidden_zones for c in before.zones[z] if c in self.held and c not in self.located}
+        groups = [(self.free_now(before) - self.held, self.hidden_zones), (mine, self.own + self.hidden_zones)]
+        pair = turn_fix(before, move, want, groups, self.trail.banned if self.trail is not None else {},
+                        self.past_holds)
+        if pair is None:
+            return ()
+        self.swap(before, *pair)
+        self.fixed += 1
+        return pair
+
+    def past_holds(self, x: int, y: int) -> bool:
+        """Whether the deal so far, replayed with cards x and y exchanged, gives every decision made so far to the
+        seat the view says made it, with that kind of move open to it (an exchange that fixes this turn may undo
+        an earlier one)."""
+        world = _fresh(self.view, self.seed)
+        world.stack = {z: [y if c == x else x if c == y else c for c in cards] for z, cards in self.layout.items()}
+        events = self.view.events
+        try:
+            engine.advance(world)
+            for j, move in self.made:
+                move = self.choices.get(j, move)
+                if move.kind == "card" and move.value in (x, y):
+                    move = world.game.card_moves[y if move.value == x else x]
+                logged = _logged(events[j]) if not masked(events[j]) else move
+                if not fits(turn(world), (events[j].seat, logged.value[0] if logged.kind == "action" else
+                                          logged.kind)):
+                    return False
+                engine.apply(world, move, check=False)
+        except UNCHECKED:
+            return False
+        return True
+
+    def note_bans(self, before: State, move: Move) -> None:
+        """On the trail: the cards each other seat's hidden zones cannot hold as `move` is made, where the hidden
+        cards decide the turn (`bots.turns`) — sought only once the sketch met a turn they decided (a game whose
+        turns never depend on them pays nothing)."""
+        if self.trail is None or not self.turns_matter:
+            return
+        free = self.free_now(before)
+        if not turns_vary(before, move, free, self.hidden_zones, self.rng):
+            return
+        owned = [z for s, zones in enumerate(self.zones_of) if s != self.seat for z in zones if z in self.hidden_zones]
+        for z, cards in turn_bans(before, move, free, self.hidden_zones, owned).items():
+            self.trail.ban([c for c in before.zones[z] if c in free], cards)
 
     def walk(self, world: State, seat: int | None) -> bool:
         """One swap of a free card of the seat's zones (any seat's but the viewer's, for a seat None) with a free
@@ -206,6 +323,8 @@ class _Sketch:
             if move is not None:
                 self.choices[j] = move
             return move
+        if event.seat == self.seat:
+            self.take_back(world, j, event.cards)
         for c in event.cards:
             if not self.bring(world, event.seat, c, event.cards, event.kind in FROM_HAND):
                 return None
@@ -215,6 +334,18 @@ class _Sketch:
             move = _logged(event)
             self.make_legal(world, event.seat, move)
         return move
+
+    def take_back(self, world: State, j: int, cards: tuple) -> None:
+        """Cards the viewer names at its decision j that an exchange (`fix_turn`) put back in a hidden zone: each
+        exchanged with one in its zones that no event names up to j (it is drawn later instead)."""
+        named = {c for e in self.view.events[:j + 1] for c in e.cards} | set(cards)
+        for c in cards:
+            if any(c in world.zones[z] for z in self.hidden_zones):
+                spare = [x for z in self.own for x in world.zones[z] if x not in named]
+                if spare:
+                    x = self.rng.choice(spare)
+                    self.swap(world, c, x)
+                    self.located.discard(x)
 
     def make_legal(self, world: State, seat: int, move: Move) -> bool:
         """A random walk: swap a free card of the seat's zones with a free card elsewhere until `move` is legal
@@ -304,6 +435,7 @@ class _Sketch:
 
     def fit_zones(self, world: State) -> bool:
         """Swap into each zone the view shows the cards it shows there."""
+        self.take_back(world, len(self.view.events) - 1, tuple(c for z in self.own for c in self.view.zones[z]))
         for zid, cards in enumerate(self.view.zones):
             for c in cards:
                 if c in world.zones[zid]:

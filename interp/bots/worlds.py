@@ -53,6 +53,8 @@ from interp.engine.state import Move, State
 from interp.errors import InterpError
 
 CHECKS = 200  # relabelled worlds that fail the check, at most, in one draw before the fallback
+CHAIN_AFTER = 20  # worlds the check rejects in one draw before the draws become steps of a chain (`walked`)
+STEPS = 6  # exchanges a step of the chain tries, at most
 SKETCHES = 3  # sketches tried, at most, before the probe's repairing search (`find`)
 PROBE_TRIES = 60  # layouts that search tries, at most
 
@@ -161,6 +163,9 @@ class WorldSampler:
         self.planned = False
         self.plan_work = 0  # the work the plan took
         self.unpaid = True  # whether the next draw is charged it (the first from each view object)
+        self.chain: list | None = None  # the last layout that passed the check (its cards per place)
+        self.unchained = False  # whether the sketch's own layout failed the check: no chain for this view
+        self.chained = False  # whether the draws are steps of the chain (`walked`) from now on
 
     def draw(self, rng, tries: int = TRIES, limit: int | None = None) -> Drawn:
         """One world (see `draw_world`)."""
@@ -176,9 +181,15 @@ class WorldSampler:
         if plan is not None and plan.layouts.total:
             cost = len(plan.moves) + 1
             for _ in range(min(tries, CHECKS)):
+                if (rejected >= CHAIN_AFTER or self.chained) and not self.unchained:
+                    drawn = self.walked(plan, rng, work, rejected)
+                    if drawn is not None:
+                        return drawn
                 work += cost
-                world = self.relabelled(plan, plan.layouts.draw(rng), rng)
+                places = plan.layouts.draw(rng)
+                world = self.relabelled(plan, places, rng)
                 if world is not None:
+                    self.chain = places
                     return Drawn(world, work, rejected)
                 rejected += 1
                 if limit is not None and work > limit:
@@ -198,12 +209,19 @@ class WorldSampler:
         self.barred = _barred(view, self.free)
         trail = Trail({z: s for z, s in kn.hands.items() if s in proved}, list(self.barred))
         prng = random.Random(_key(view))
+        kept = None  # (a sketch whose turns were fixed but whose deal fails the check, and its trail's records)
         for _ in range(SKETCHES):
             trail.clear()
             probe = sketch(view, prng, trail)
-            if probe is not None:
+            if probe is not None and (not probe.fixed or self._replays(probe, prng)):
                 break
+            if probe is not None and kept is None:
+                kept = probe, (trail.last, trail.visited, trail.banned)
         else:
+            probe = None
+        if probe is None and kept is not None:
+            probe, (trail.last, trail.visited, trail.banned) = kept
+        if probe is None:
             probe = find(view, prng, PROBE_TRIES, strict=True, limit=limit)
             if probe is None:
                 return None, limit or 0
@@ -227,11 +245,15 @@ class WorldSampler:
         plan = _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
         return plan, probe.work + layouts.work
 
+    def _replays(self, probe, rng) -> bool:
+        """Whether the probe's own deal, replayed, passes the check."""
+        return self.relabelled(_Plan(probe.seed, probe.layout, probe.moves, [], Layouts([], [])), [], rng) is not None
+
     def _allowed(self, card: int, sig: tuple) -> bool:
         """Whether `card` may take a slot with these constraints."""
-        proofs, zones = sig
+        proofs, zones, banned = sig
         kn = self.kn
-        if any(card in self.barred[z] for z in zones):
+        if card in banned or any(card in self.barred[z] for z in zones):
             return False
         if card in self.escape:
             return True
@@ -241,6 +263,40 @@ class WorldSampler:
             if proved == suit and (cap is None or kn.strength[card] > cap):
                 return False
         return True
+
+    # -- the chain, when the check rejects too many ------------------------------------------------------------
+    def walked(self, plan: _Plan, rng, work: int, rejected: int) -> Drawn | None:
+        """The next world of a Metropolis chain over the layouts that pass the check: from the last layout that
+        passed (at first the sketch's own), up to STEPS exchanges of two free cards of different places, each
+        kept when the world it gives passes the check (the proposal is symmetric, so the chain's stationary
+        distribution is uniform over the consistent layouts it reaches; successive worlds are correlated). None
+        when no layout has passed yet and the sketch's own does not."""
+        cost = len(plan.moves) + 1
+        if self.chain is None:
+            work += cost
+            if self.relabelled(plan, plan.slots, rng) is None:
+                self.unchained = True  # (the draws stay independent)
+                return None
+            self.chain = [list(cards) for cards in plan.slots]
+        self.chained = True
+        allowed = _allowed_places(plan.layouts)
+        spots = [(p, i) for p, cards in enumerate(self.chain) for i in range(len(cards))]
+        for _ in range(STEPS):
+            (p, i), (q, k) = rng.sample(spots, 2) if len(spots) > 1 else (spots[0], spots[0])
+            a, b = self.chain[p][i], self.chain[q][k]
+            if p == q or q not in allowed[a] or p not in allowed[b]:
+                continue
+            places = [list(cards) for cards in self.chain]
+            places[p][i], places[q][k] = b, a
+            work += cost
+            world = self.relabelled(plan, places, rng)
+            if world is not None:
+                self.chain = places
+                return Drawn(world, work, rejected)
+            rejected += 1
+        work += cost
+        world = self.relabelled(plan, self.chain, rng)
+        return None if world is None else Drawn(world, work, rejected)
 
     # -- one world -----------------------------------------------------------------------------------------------
     def relabelled(self, plan: _Plan, places: list, rng) -> State | None:
@@ -280,9 +336,16 @@ class Trail:
         self.hands, self.zones = hands, zones
         self.last: dict = {}  # (card, seat) -> view event index
         self.visited: dict = {}  # card -> set of zone ids
+        self.banned: dict = {}  # card -> the cards its slot may not take
 
     def clear(self) -> None:
-        self.last, self.visited = {}, {}
+        self.last, self.visited, self.banned = {}, {}, {}
+
+    def ban(self, slots: list, cards: frozenset) -> None:
+        """The free cards `slots` lie where none of `cards` may be (a seat's hand when its hidden cards decided
+        whose turn it was: `bots.turns`)."""
+        for x in slots:
+            self.banned[x] = self.banned.get(x, frozenset()) | cards
 
     def note(self, j: int, world: State) -> None:
         """Record where the cards lie before the view's event j (the end: j = the number of events)."""
@@ -300,17 +363,18 @@ class Trail:
                 self.last[y, seat] = a
             if b is not None:
                 self.last[x, seat] = b
-        a, b = self.visited.pop(x, None), self.visited.pop(y, None)
-        if a is not None:
-            self.visited[y] = a
-        if b is not None:
-            self.visited[x] = b
+        for records in (self.visited, self.banned):
+            a, b = records.pop(x, None), records.pop(y, None)
+            if a is not None:
+                records[y] = a
+            if b is not None:
+                records[x] = b
 
     def constraints(self, card: int, proofs: list) -> tuple:
         """(the proofs that apply to the card's path: it lay in the proved seat's hand when the proof was made, or
-        later; the restricted zones it lay in)."""
+        later; the restricted zones it lay in; the cards its slot may not take)."""
         applied = frozenset(k for k, (seat, _, _, t) in enumerate(proofs) if self.last.get((card, seat), -1) >= t)
-        return applied, frozenset(self.visited.get(card, ()))
+        return applied, frozenset(self.visited.get(card, ())), self.banned.get(card, frozenset())
 
 
 def _build(view: State, probe, trail: Trail) -> None:
@@ -341,6 +405,15 @@ def _hidden(world: State, move: Move, pi: dict, rng) -> Move | None:
         return move
     same = [m for m in legal if m.kind == move.kind]
     return rng.choice(same) if same else None
+
+
+def _allowed_places(layouts: Layouts) -> dict:
+    """{card: the places it may take} in a layout problem."""
+    everywhere = frozenset(range(len(layouts.sizes)))
+    out = {c: everywhere for c in layouts.free}
+    for cards, places in layouts.classes:
+        out.update((c, frozenset(places)) for c in cards)
+    return out
 
 
 def _agrees(world: State, view: State) -> bool:
