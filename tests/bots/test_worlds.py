@@ -12,6 +12,7 @@ import os
 import random
 from collections import Counter
 
+from interp.bots import worlds
 from interp.bots.layouts import Layouts
 from interp.bots.worlds import WorldSampler, draw_world, sample_world
 from interp.engine import match as engine
@@ -161,3 +162,23 @@ def test_a_sketch_follows_moves_that_name_cards_on_the_table_and_draws_from_a_st
         drawn = sampler.draw(random.Random(k))
         assert sampler.plan is not None, k
         assert drawn.world is not None and not drawn.fallback, k
+
+
+def test_the_chain_of_worlds_shows_the_view_again_and_reaches_every_consistent_layout(monkeypatch):
+    """The draws a check rejects too often become steps of a chain (`WorldSampler.walked`): from the first draw on
+    here (`CHAIN_AFTER` 0), on the Hearts position above. Each world it gives shows the seat its view again, and
+    its 900 steps visit all 30 consistent layouts (its steps are correlated: their spread is not tested)."""
+    monkeypatch.setattr(worlds, "CHAIN_AFTER", 0)
+    st, dealt, moves = _hearts_position(0, 57)
+    seat = engine.to_move(st)
+    view = st.view(seat)
+    sampler = WorldSampler(view)
+    truth = _consistent_layouts(st, dealt, moves, seat, sampler.free)
+    hidden = sorted(view.hidden)
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(900):
+        drawn = sampler.draw(rng)
+        assert drawn.world is not None and drawn.world.view(seat).to_json() == view.to_json()
+        seen.add(tuple(tuple(sorted(c for c in drawn.world.zones[z] if c in sampler.free)) for z in hidden))
+    assert sampler.chained and seen == truth
