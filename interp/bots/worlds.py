@@ -54,7 +54,6 @@ from interp.errors import InterpError
 
 CHECKS = 200  # relabelled worlds that fail the check, at most, in one draw before the fallback
 CHAIN_AFTER = 20  # worlds the check rejects in one draw before the draws become steps of a chain (`walked`)
-STEPS = 6  # exchanges a step of the chain tries, at most
 SKETCHES = 3  # sketches tried, at most, before the probe's repairing search (`find`)
 PROBE_TRIES = 60  # layouts that search tries, at most
 
@@ -267,10 +266,11 @@ class WorldSampler:
     # -- the chain, when the check rejects too many ------------------------------------------------------------
     def walked(self, plan: _Plan, rng, work: int, rejected: int) -> Drawn | None:
         """The next world of a Metropolis chain over the layouts that pass the check: from the last layout that
-        passed (at first the sketch's own), up to STEPS exchanges of two free cards of different places, each
-        kept when the world it gives passes the check (the proposal is symmetric, so the chain's stationary
-        distribution is uniform over the consistent layouts it reaches; successive worlds are correlated). None
-        when no layout has passed yet and the sketch's own does not."""
+        passed (at first the sketch's own), an exchange of two free cards, kept when it moves each card to a place
+        that allows it and the world it gives passes the check, else the layout stays. The proposal is symmetric
+        and a refused one leaves the chain where it was, so its stationary distribution is uniform over the
+        consistent layouts it reaches; successive worlds are correlated. None when no layout has passed yet and
+        the sketch's own does not."""
         cost = len(plan.moves) + 1
         if self.chain is None:
             work += cost
@@ -281,19 +281,18 @@ class WorldSampler:
         self.chained = True
         allowed = _allowed_places(plan.layouts)
         spots = [(p, i) for p, cards in enumerate(self.chain) for i in range(len(cards))]
-        for _ in range(STEPS):
-            (p, i), (q, k) = rng.sample(spots, 2) if len(spots) > 1 else (spots[0], spots[0])
+        if len(spots) > 1:
+            (p, i), (q, k) = rng.sample(spots, 2)
             a, b = self.chain[p][i], self.chain[q][k]
-            if p == q or q not in allowed[a] or p not in allowed[b]:
-                continue
-            places = [list(cards) for cards in self.chain]
-            places[p][i], places[q][k] = b, a
-            work += cost
-            world = self.relabelled(plan, places, rng)
-            if world is not None:
-                self.chain = places
-                return Drawn(world, work, rejected)
-            rejected += 1
+            if p != q and q in allowed[a] and p in allowed[b]:
+                places = [list(cards) for cards in self.chain]
+                places[p][i], places[q][k] = b, a
+                work += cost
+                world = self.relabelled(plan, places, rng)
+                if world is not None:
+                    self.chain = places
+                    return Drawn(world, work, rejected)
+                rejected += 1
         work += cost
         world = self.relabelled(plan, self.chain, rng)
         return None if world is None else Drawn(world, work, rejected)
