@@ -5,7 +5,7 @@
 For each spec file (default: every games/*.yaml) and each of its player counts, a new process per copy of the
 source plays random full deals from the full state for about `--seconds` (`interp.runs.simulate
 .random_playouts`, what `interp bench` runs, seeded alike: the same deals in both copies as long as a seed deals
-the same cards) and reports moves per CPU second. The copies alternate within each round, so both see the same
+the same cards; one deal is played first, untimed, as the spec's code is compiled at its first use) and reports moves per CPU second. The copies alternate within each round, so both see the same
 load on the machine. `--against` is a git revision or a folder holding another copy of the source (as for
 tools/coldload.py). Printed per file and player count: moves per CPU second of each copy, median (min–max) over
 rounds, and this copy's speed over the other's (the median of the per-round ratios); then the ratios' geometric
@@ -36,6 +36,7 @@ from interp.runs import simulate
 game = load_game(sys.argv[1])
 speeds = {}
 for n in game.players:
+    simulate.random_playouts(game, 0, n, seed=10 ** 6)   # one deal first: the spec's code compiles at its first use
     started = time.process_time()   # CPU seconds, not wall: the machine may be shared
     row = simulate.random_playouts(game, float(sys.argv[2]), n)
     speeds[n] = row["moves"] / (time.process_time() - started)
