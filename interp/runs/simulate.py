@@ -23,6 +23,8 @@ import random
 import signal
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager, suppress
 from typing import IO, Callable
 
@@ -134,26 +136,21 @@ def pool_map(game, work: Callable, tasks: list, jobs: int | None = None, executo
     _GAME = game
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    before = {child.pid for child in multiprocessing.active_children()}
-    with _sigint_held():  # a worker never sees Ctrl-C: this process stops the pool (terminate, on leaving `with`)
-        pool = context.Pool(jobs, initializer=_init_worker, initargs=(game.path,))
-    with pool:
-        workers = {child.pid for child in multiprocessing.active_children()} - before
-        results = pool.imap(_run_task, [(work, task) for task in tasks])
-        for _ in tasks:
-            yield _next_result(results, workers)
-
-
-def _next_result(results, workers: set):
-    """The pool's next result; WorkerDied if one of its `workers` ended meanwhile (killed, out of memory): the
-    pool would start another, but the task it held would never be done, and the run would wait for ever."""
-    while True:
+    before = set(multiprocessing.active_children())
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(game.path,)) as pool:
+        with _sigint_held():  # a worker never sees Ctrl-C: this process stops them (below)
+            futures = [pool.submit(_run_task, (work, task)) for task in tasks]
+        workers = set(multiprocessing.active_children()) - before
         try:
-            return results.next(timeout=0.5)
-        except multiprocessing.TimeoutError:
-            if not workers <= {child.pid for child in multiprocessing.active_children()}:
-                raise WorkerDied("a worker process ended in the middle of the run (killed? out of memory?): "
-                                 "the run stops") from None
+            for future in futures:
+                yield future.result()
+        except BrokenProcessPool:  # the pool stops the other workers, and fails every task left
+            raise WorkerDied("a worker process ended in the middle of the run (killed? out of memory?): "
+                             "the run stops") from None
+        except BaseException:  # Ctrl-C, a full disk, a consumer that stopped: no worker finishes its task
+            for worker in workers:  # the pool then finds them ended, and fails every task left (no future is
+                worker.kill()       # cancelled here: Python 3.11's pool would fail on a cancelled one)
+            raise
 
 
 @contextmanager
