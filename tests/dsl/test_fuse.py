@@ -468,3 +468,26 @@ def test_a_filter_that_must_read_its_locals_from_ctx_loc_is_not_given_them_as_ar
     ctx = Ctx(store)
     ctx.loc.update({ITEMS: [1, 2, 3, 4, 5], "low": 1})
     assert compile_filter("c * 100 > long", "c", scope, locals_=locals_)(ctx) == [5]  # long: 40 × (3 + 4 + 5) = 480
+
+
+@pytest.mark.parametrize("name,table", [("suit", "suit_of"), ("rank", "rank_of"), ("points", "points")])
+def test_a_card_table_built_in_on_a_local_reads_the_deck_table_in_place(name, table):
+    """`suit(c)`, `rank(c)` and `points(c)` on a local (bound in ctx.loc, or held in a Python local by a
+    comprehension) read the deck's table in place, no call: at every card of Tarot's deck (its Excuse is outside
+    the suits) and at none, the value the built-in gives; on a computed card they call the built-in."""
+    from tests.conftest import game_of
+    game = game_of("games/tarot.yaml")
+    impl = FUNCTIONS[name].impl
+    one, _ = compile_expr(f"{name}(x)", game.scope, locals_={"x": ("card", None)})
+    each, _ = compile_expr(f"[{name}(c) for c in xs]", game.scope, locals_={"xs": ("list[card]", None)})
+    st = engine.new_match(game, 4, 0)
+    cards = list(range(len(game.deck)))
+    for card in [*cards, None]:
+        st.loc["x"] = card
+        assert one(st) == impl(st, card) and type(one(st)) is type(impl(st, card))
+    st.loc["xs"] = cards
+    assert each(st) == [impl(st, c) for c in cards]
+    assert f"ctx.game.deck.{table}[ctx.loc['x']]" in one.guarded[2]
+    assert re.search(rf"ctx\.game\.deck\.{table}\[_pv\w+\]", each.guarded[2])
+    computed, _ = compile_expr(f"{name}(top(xs))", game.scope, locals_={"xs": ("list[card]", None)})
+    assert f"deck.{table}" not in computed.guarded[2] and computed(st) == impl(st, cards[-1])
