@@ -491,3 +491,19 @@ def test_a_card_table_built_in_on_a_local_reads_the_deck_table_in_place(name, ta
     assert re.search(rf"ctx\.game\.deck\.{table}\[_pv\w+\]", each.guarded[2])
     computed, _ = compile_expr(f"{name}(top(xs))", game.scope, locals_={"xs": ("list[card]", None)})
     assert f"deck.{table}" not in computed.guarded[2] and computed(st) == impl(st, cards[-1])
+
+
+@pytest.mark.parametrize("kind", ["any", "all"])
+@pytest.mark.parametrize("x", [0, 2, 4, 9])
+def test_a_statement_testing_an_any_or_all_runs_it_as_a_loop_with_the_same_outcome(kind, x):
+    """`if any(p > x for p in pts): y = 1` tests its any/all as a loop written into the statement's lines (no
+    generator): over pts = 3 1 4 1 5, the branch runs exactly when the expression, asked on its own, holds."""
+    scope, store = make_scope()
+    store.update({"x": x, "y": 0})
+    condition = f"{kind}(p > x for p in pts)"
+    run(f"if {condition}: y = 1", scope, store)
+    want = {"any": any, "all": all}[kind](p > x for p in [3, 1, 4, 1, 5])
+    assert value(condition, scope, store) is want
+    assert store["y"] == (1 if want else 0)
+    assert re.search(r"^\s*for _pv\w+ in charge\(", source_of(scope), re.M)
+    assert f"{kind}(" not in "\n".join(line for line in source_of(scope).splitlines() if line.lstrip().startswith("if "))
