@@ -507,3 +507,18 @@ def test_a_statement_testing_an_any_or_all_runs_it_as_a_loop_with_the_same_outco
     assert store["y"] == (1 if want else 0)
     assert re.search(r"^\s*for _pv\w+ in charge\(", source_of(scope), re.M)
     assert f"{kind}(" not in "\n".join(line for line in source_of(scope).splitlines() if line.lstrip().startswith("if "))
+
+
+def test_of_suit_keeps_the_cards_of_one_suit_in_their_order():
+    """of_suit on Tarot's deck: the trumps of a mixed list in the list's order (not the deck's), none for a suit
+    that is not there or for none, and the Excuse (outside the suits) only for its own code."""
+    from tests.conftest import game_of
+    game = game_of("games/tarot.yaml")
+    st = engine.new_match(game, 4, 0)
+    of_suit = FUNCTIONS["of_suit"].impl
+    cards = [game.deck.index[c] for c in ["T21", "KS", "T1", "EX", "QS", "T5"]]
+    assert [game.deck.codes[c] for c in of_suit(st, cards, "T")] == ["T21", "T1", "T5"]
+    assert [game.deck.codes[c] for c in of_suit(st, cards, "S")] == ["KS", "QS"]
+    assert of_suit(st, cards, "H") == [] and of_suit(st, cards, None) == [] and of_suit(st, [], "T") == []
+    excuse_suit = game.deck.suit_of[game.deck.index["EX"]]
+    assert [game.deck.codes[c] for c in of_suit(st, cards, excuse_suit)] == ["EX"]
