@@ -470,9 +470,10 @@ def test_a_filter_that_must_read_its_locals_from_ctx_loc_is_not_given_them_as_ar
     assert compile_filter("c * 100 > long", "c", scope, locals_=locals_)(ctx) == [5]  # long: 40 × (3 + 4 + 5) = 480
 
 
-@pytest.mark.parametrize("name,table", [("suit", "suit_of"), ("rank", "rank_of"), ("points", "points")])
+@pytest.mark.parametrize("name,table", [("suit", "suit_of"), ("rank", "rank_of"), ("points", "points"),
+                                        ("rank_name", "rank_name")])
 def test_a_card_table_built_in_on_a_local_reads_the_deck_table_in_place(name, table):
-    """`suit(c)`, `rank(c)` and `points(c)` on a local (bound in ctx.loc, or held in a Python local by a
+    """`suit(c)`, `rank(c)`, `points(c)` and `rank_name(c)` on a local (bound in ctx.loc, or held in a Python local by a
     comprehension) read the deck's table in place, no call: at every card of Tarot's deck (its Excuse is outside
     the suits) and at none, the value the built-in gives; on a computed card they call the built-in."""
     from tests.conftest import game_of
