@@ -4,9 +4,6 @@ always — suits being the effective ones (`suit:`), the rules those of the tric
 narrows that further, and `announcements` are offered before the card. `explain` says why a card is not legal."""
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import lt
-
 from interp.dsl.compile import ITEMS
 from interp.engine.phases.base import with_locals
 from interp.engine.phases.trick_calls import call_name
@@ -184,8 +181,7 @@ class TrickLegality(TrickWinner):
                     best = rank
         if best is None:
             best = -1
-        above = compress(trumps, map(lt, repeat(best), map(rank_of.__getitem__, trumps)))  # (a C loop)
-        return list(above) or trumps
+        return [c for c in trumps if rank_of[c] > best] or trumps
 
     def explain(self, st, text: str) -> str:
         game = st.game
