@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import operator
 from fractions import Fraction
 
 from interp.dsl import types as T
@@ -98,9 +97,8 @@ def _top(ctx, cards):
 
 
 def _of_suit(ctx, cards, suit):
-    """The cards of `cards` whose suit is `suit`, in their order (a C loop: no frame per card)."""
-    return list(itertools.compress(cards, map(operator.eq, map(ctx.game.deck.suit_of.__getitem__, cards),
-                                              itertools.repeat(suit))))
+    suit_of = ctx.game.deck.suit_of
+    return [c for c in cards if suit_of[c] == suit]
 
 
 def _on_deck(fn):
