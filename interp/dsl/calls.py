@@ -39,6 +39,8 @@ SCALARS = frozenset({T.BOOL, T.INT, T.NUM, T.STR})
 # Built-ins whose value depends on their arguments and the player count only.
 SEAT_ORDER = frozenset({"order_from", "others", "left"})
 LOCAL_READ = re.compile(r"ctx\.loc\['[A-Za-z_][A-Za-z0-9_]*'\]")  # the code of a DSL local's read (e_name)
+# the code table_read writes, the card's code its group 1
+TABLE_READ = re.compile(r"\((?:None|-?\d+) if (\S+) is None else ctx\.game\.deck\.\w+\[\1\]\)")
 INLINE_MAX = 240  # characters of a define's code written in place at each use (a longer one is called: the load)
 
 
@@ -50,6 +52,16 @@ def is_read(code: str) -> bool:
     (True, True, False)
     """
     return code.isidentifier() or LOCAL_READ.fullmatch(code) is not None
+
+
+def inline_size(code: str) -> int:
+    """The size of a define's `code` against INLINE_MAX: its characters, a table read (`table_read`) counted as the
+    call of the built-in it stands for (`_5(ctx, c)`, as long as it was written before).
+
+    >>> inline_size(table_read(("suit_of", None), "_pv3c_") + " == 'H'")
+    22
+    """
+    return len(TABLE_READ.sub(lambda m: f"_0(ctx, {m.group(1)})", code))
 
 
 def table_read(table: tuple, card: str) -> str:
@@ -375,7 +387,7 @@ class CallCompiler(TreeCompiler):
         if template is None:
             return None
         code, held, body = template
-        if len(code) > INLINE_MAX:
+        if inline_size(code) > INLINE_MAX:
             return None
         values = []
         for h, a in zip(held, args):
