@@ -5,6 +5,7 @@ inputs) where its value allows."""
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any
 
 from interp.dsl import types as T
@@ -37,7 +38,41 @@ DECK_ONLY = frozenset({"suit", "rank", "rank_name", "points", "card", "len", "ab
 SCALARS = frozenset({T.BOOL, T.INT, T.NUM, T.STR})
 # Built-ins whose value depends on their arguments and the player count only.
 SEAT_ORDER = frozenset({"order_from", "others", "left"})
+LOCAL_READ = re.compile(r"ctx\.loc\['[A-Za-z_][A-Za-z0-9_]*'\]")  # the code of a DSL local's read (e_name)
+# the code table_read writes, the card's code its group 1
+TABLE_READ = re.compile(r"\((?:None|-?\d+) if (\S+) is None else ctx\.game\.deck\.\w+\[\1\]\)")
 INLINE_MAX = 240  # characters of a define's code written in place at each use (a longer one is called: the load)
+
+
+def is_read(code: str) -> bool:
+    """Whether `code` only reads a value that is there already (a Python local, or a DSL local in `ctx.loc`): it
+    may be read twice at no cost and with no effect.
+
+    >>> is_read("_pv3card_"), is_read("ctx.loc['c']"), is_read("_5(ctx)")
+    (True, True, False)
+    """
+    return code.isidentifier() or LOCAL_READ.fullmatch(code) is not None
+
+
+def inline_size(code: str) -> int:
+    """The size of a define's `code` against INLINE_MAX: its characters, a table read (`table_read`) counted as the
+    call of the built-in it stands for (`_5(ctx, c)`, as long as it was written before).
+
+    >>> inline_size(table_read(("suit_of", None), "_pv3c_") + " == 'H'")
+    22
+    """
+    return len(TABLE_READ.sub(lambda m: f"_0(ctx, {m.group(1)})", code))
+
+
+def table_read(table: tuple, card: str) -> str:
+    """The code reading the deck's per-card `table` (its name, its value for none) at the card `card` reads
+    (`is_read`), as the built-in that reads it does.
+
+    >>> table_read(("rank_of", -1), "_pv3c_")
+    '(-1 if _pv3c_ is None else ctx.game.deck.rank_of[_pv3c_])'
+    """
+    name, empty = table
+    return f"({empty!r} if {card} is None else ctx.game.deck.{name}[{card}])"
 
 
 class CallCompiler(TreeCompiler):
@@ -104,6 +139,8 @@ class CallCompiler(TreeCompiler):
         ids = [zone_id_code(codes[i]) for i in fn.zone_args]
         if fn.python is not None:
             call = f"{fn.python}(" + ", ".join(codes) + ")"
+        elif fn.table is not None and is_read(codes[0]):
+            call = table_read(fn.table, codes[0])
         elif fn.at_id is not None and ids and None not in ids:  # `reveal(hand[s])` given the zone's id
             for i, zid in zip(fn.zone_args, ids):
                 codes[i] = str(zid)
@@ -350,7 +387,7 @@ class CallCompiler(TreeCompiler):
         if template is None:
             return None
         code, held, body = template
-        if len(code) > INLINE_MAX:
+        if inline_size(code) > INLINE_MAX:
             return None
         values = []
         for h, a in zip(held, args):

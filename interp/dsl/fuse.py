@@ -49,6 +49,7 @@ MADE = "__made__"  # its key in a namespace: the functions made there, by source
 BLOCKS = "__blocks__"  # its key in a namespace: a statement block's call (`_k7(ctx)`) -> the block's lines
 ONCE = "__once__"  # its key in a namespace: id of an object bound once (bound_once) -> its name
 LENT = "__lent__"  # its key in a namespace: source handing out a copy of a remembered list -> source lending it
+SEARCH_PARTS = "__search_parts__"  # its key in a namespace: an any/all aggregate's source -> its parts (search)
 SEARCHES = "__searches__"  # its key in a namespace: an any/all aggregate's source -> its lines as a loop (search)
 MAX_CODE = 4000  # characters of source one function may have; a longer expression keeps its parts' closures
 MAX_DEPTH = 60  # brackets open at once (Python's parser allows 200)
@@ -262,7 +263,7 @@ def guarded_lines(fn: Callable, ns: dict, into: str | None = None) -> list[str] 
     if into is not None:
         if code is None:
             return None
-        lines = [f"{into} = {code}"]
+        lines = search_into(ns, code, into) or [f"{into} = {code}"]
     elif code is not None:
         return None
     return guard(fail, lines, ns)
@@ -296,10 +297,34 @@ def search(ns: dict, code: str, until: bool, items: list[str], loop: str, cond: 
     >>> ns[SEARCHES]["CODE"]
     ['for x in [1, 2, 3]:', '    if x > 1:', '        if not x < 3:', '            return False', 'return True']
     """
-    test = [f"if {value}:" if until else f"if not {value}:", f"    return {until}"]
-    body = test if cond is None else [f"if {cond}:"] + ["    " + line for line in test]
-    ns.setdefault(SEARCHES, {})[code] = items + [f"{loop}:"] + ["    " + line for line in body] + \
+    ns.setdefault(SEARCHES, {})[code] = searching(until, items, loop, cond, value, [f"return {until}"]) + \
         [f"return {not until}"]
+    ns.setdefault(SEARCH_PARTS, {})[code] = (until, items, loop, cond, value)
+
+
+def searching(until: bool, items: list[str], loop: str, cond: str | None, value: str, found: list[str]) -> list[str]:
+    """The lines of `search`'s loop, running `found` at the element that decides."""
+    test = [f"if {value}:" if until else f"if not {value}:"] + ["    " + line for line in found]
+    body = test if cond is None else [f"if {cond}:"] + ["    " + line for line in test]
+    return items + [f"{loop}:"] + ["    " + line for line in body]
+
+
+def search_into(ns: dict, code: str, into: str) -> list[str] | None:
+    """The lines putting the value of `code`, an any/all that `search` remembered, into the name `into` as a loop
+    (where a statement tests it: `if any(…)`), no generator resumed per element; None for any other code.
+
+    >>> ns = namespace({})
+    >>> search(ns, "CODE", True, [], "for x in [1, 2, 3]", None, "x > 1")
+    >>> search_into(ns, "CODE", "t1")
+    ['t1 = False', 'for x in [1, 2, 3]:', '    if x > 1:', '        t1 = True', '        break']
+    >>> search_into(ns, "OTHER", "t1") is None
+    True
+    """
+    parts = ns.get(SEARCH_PARTS, {}).get(code)
+    if parts is None:
+        return None
+    until, items, loop, cond, value = parts
+    return items + [f"{into} = {not until}"] + searching(until, [], loop, cond, value, [f"{into} = {until}", "break"])
 
 
 def forgetting(cells: list, lines: list[str], ns: dict) -> list[str]:

@@ -48,6 +48,8 @@ class Function:
     # code, checked at compile time when the argument is a literal or has known values (letter case aside)
     python: str | None = None  # a Python built-in computing the same from the arguments alone (`len`): the joined
     # code calls it in place of `impl` (fuse.HELPERS has it under this name)
+    table: tuple | None = None  # (the deck's per-card table `impl` reads, its value for none): the joined code
+    # reads the table in place of calling `impl` when the card is a name (`suit(c)`: `deck.suit_of[c]`)
 
     def result(self, arg_types: list) -> str:
         return self.returns(arg_types) if callable(self.returns) else self.returns

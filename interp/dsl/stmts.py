@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from interp.dsl import runtime, types as T
 from interp.dsl.expr import Compiler
-from interp.dsl.fuse import Escape, block, bound, forgetting, holding, indented, python_local
+from interp.dsl.fuse import Escape, block, bound, forgetting, holding, indented, python_local, search_into
 from interp.dsl.limits import _Nesting
 from interp.dsl.operators import _not_none
 from interp.dsl.parse import word
@@ -44,8 +44,11 @@ class StatementCompiler(Compiler):
         kind = node.data
         if kind == "if_stmt":
             test = self.expect(node.children[0], self.expr(node.children[0]), T.BOOL, "the condition after 'if'")
-            head = f"if {self.code(test)}:"
-            return [head] + indented(self.stmt_lines(node.children[1]), self.ns)
+            code = self.code(test)
+            found = self.temp("t", new=True)
+            searched = search_into(self.ns, code, found)  # `if any(…)`: a loop, no generator
+            head = [f"if {code}:"] if searched is None else searched + [f"if {found}:"]
+            return head + indented(self.stmt_lines(node.children[1]), self.ns)
         if kind == "for_stmt":
             return self.for_lines(node)
         if kind == "let_stmt":

@@ -224,10 +224,14 @@ def others(seat: int, n: int) -> tuple:
 def tupled(value):
     """`value` with its lists (at any depth) made tuples: hashable, and frozen for the record.
 
-    >>> tupled([1, [2, 3]])
-    (1, (2, 3))
+    >>> tupled([1, [2, 3]]), tupled([4, 5]), tupled(6)
+    ((1, (2, 3)), (4, 5), 6)
     """
-    return tuple(tupled(v) for v in value) if isinstance(value, list) else value
+    if not isinstance(value, list):
+        return value
+    if list not in map(type, value):  # no list inside (a C scan): the common case
+        return tuple(value)
+    return tuple([tupled(v) for v in value])
 
 
 def _copy_column(col):

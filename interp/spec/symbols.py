@@ -1,6 +1,8 @@
 """Symbols for the names a spec declares: options, vars, sheet columns (with a cap's overflow rule)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from interp.dsl import types as T
 from interp.dsl.compile import Function, Symbol
 from interp.engine.game import ColumnDecl, VarDecl
@@ -55,5 +57,5 @@ def capped_setter(col: ColumnDecl):
 
 
 def with_domain(fn: Function, domain: frozenset) -> Function:
-    return Function(fn.name, fn.params, fn.returns, fn.impl, fn.min_args, fn.effect, fn.doc,
-                    lambda _: domain, fn.zone_args)
+    """`fn` whose string results are among `domain` (all else as it is)."""
+    return replace(fn, domain=lambda _: domain)

@@ -468,3 +468,58 @@ def test_a_filter_that_must_read_its_locals_from_ctx_loc_is_not_given_them_as_ar
     ctx = Ctx(store)
     ctx.loc.update({ITEMS: [1, 2, 3, 4, 5], "low": 1})
     assert compile_filter("c * 100 > long", "c", scope, locals_=locals_)(ctx) == [5]  # long: 40 × (3 + 4 + 5) = 480
+
+
+@pytest.mark.parametrize("name,table", [("suit", "suit_of"), ("rank", "rank_of"), ("points", "points"),
+                                        ("rank_name", "rank_name")])
+def test_a_card_table_built_in_on_a_local_reads_the_deck_table_in_place(name, table):
+    """`suit(c)`, `rank(c)`, `points(c)` and `rank_name(c)` on a local (bound in ctx.loc, or held in a Python local by a
+    comprehension) read the deck's table in place, no call: at every card of Tarot's deck (its Excuse is outside
+    the suits) and at none, the value the built-in gives; on a computed card they call the built-in."""
+    from tests.conftest import game_of
+    game = game_of("games/tarot.yaml")
+    impl = FUNCTIONS[name].impl
+    one, _ = compile_expr(f"{name}(x)", game.scope, locals_={"x": ("card", None)})
+    each, _ = compile_expr(f"[{name}(c) for c in xs]", game.scope, locals_={"xs": ("list[card]", None)})
+    st = engine.new_match(game, 4, 0)
+    cards = list(range(len(game.deck)))
+    for card in [*cards, None]:
+        st.loc["x"] = card
+        assert one(st) == impl(st, card) and type(one(st)) is type(impl(st, card))
+    st.loc["xs"] = cards
+    assert each(st) == [impl(st, c) for c in cards]
+    assert f"ctx.game.deck.{table}[ctx.loc['x']]" in one.guarded[2]
+    assert re.search(rf"ctx\.game\.deck\.{table}\[_pv\w+\]", each.guarded[2])
+    computed, _ = compile_expr(f"{name}(top(xs))", game.scope, locals_={"xs": ("list[card]", None)})
+    assert f"deck.{table}" not in computed.guarded[2] and computed(st) == impl(st, cards[-1])
+
+
+@pytest.mark.parametrize("kind", ["any", "all"])
+@pytest.mark.parametrize("x", [0, 2, 4, 9])
+def test_a_statement_testing_an_any_or_all_runs_it_as_a_loop_with_the_same_outcome(kind, x):
+    """`if any(p > x for p in pts): y = 1` tests its any/all as a loop written into the statement's lines (no
+    generator): over pts = 3 1 4 1 5, the branch runs exactly when the expression, asked on its own, holds."""
+    scope, store = make_scope()
+    store.update({"x": x, "y": 0})
+    condition = f"{kind}(p > x for p in pts)"
+    run(f"if {condition}: y = 1", scope, store)
+    want = {"any": any, "all": all}[kind](p > x for p in [3, 1, 4, 1, 5])
+    assert value(condition, scope, store) is want
+    assert store["y"] == (1 if want else 0)
+    assert re.search(r"^\s*for _pv\w+ in charge\(", source_of(scope), re.M)
+    assert f"{kind}(" not in "\n".join(line for line in source_of(scope).splitlines() if line.lstrip().startswith("if "))
+
+
+def test_of_suit_keeps_the_cards_of_one_suit_in_their_order():
+    """of_suit on Tarot's deck: the trumps of a mixed list in the list's order (not the deck's), none for a suit
+    that is not there or for none, and the Excuse (outside the suits) only for its own code."""
+    from tests.conftest import game_of
+    game = game_of("games/tarot.yaml")
+    st = engine.new_match(game, 4, 0)
+    of_suit = FUNCTIONS["of_suit"].impl
+    cards = [game.deck.index[c] for c in ["T21", "KS", "T1", "EX", "QS", "T5"]]
+    assert [game.deck.codes[c] for c in of_suit(st, cards, "T")] == ["T21", "T1", "T5"]
+    assert [game.deck.codes[c] for c in of_suit(st, cards, "S")] == ["KS", "QS"]
+    assert of_suit(st, cards, "H") == [] and of_suit(st, cards, None) == [] and of_suit(st, [], "T") == []
+    excuse_suit = game.deck.suit_of[game.deck.index["EX"]]
+    assert [game.deck.codes[c] for c in of_suit(st, cards, excuse_suit)] == ["EX"]

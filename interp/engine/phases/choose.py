@@ -324,7 +324,7 @@ def _inputs(cc) -> Callable | None:
         if used[0].type in T.SCALARS:  # never a list: the value as it is
             return get
         return lambda st: tupled(get(st))
-    return lambda st: tuple(tupled(get(st)) for get in getters)
+    return lambda st: tuple([tupled(get(st)) for get in getters])
 
 
 def _text(value) -> str:
