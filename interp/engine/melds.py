@@ -3,7 +3,9 @@
 ranks); *deadwood* is what no meld takes. Cards are ints read through a deck's tables (rank order, suit, points).
 
 The best partition of a hand into melds is a search over every collection of disjoint melds, worked out once per
-hand (remembered per deck): a hand of ten or eleven cards has a few dozen such collections.
+hand (remembered per deck): a hand of ten or eleven cards has a few dozen such collections. Its deadwood alone is
+searched piece by piece (the cards no meld links apart), each piece remembered, so the many hands a bot weighs —
+a hand less each card in turn — share their pieces' searches.
 
 >>> from interp.engine.cards import Deck
 >>> deck = Deck(codes=["AS", "2S", "3S", "AH", "AD"], suit_of=["S", "S", "S", "H", "D"], rank_of=[0, 1, 2, 0, 0],
@@ -104,8 +106,66 @@ def best_melds(deck: Deck, cards, k: int, onto=()) -> list:
 
 
 def deadwood(deck: Deck, cards, k: int, onto=()) -> list:
-    """The cards `best_melds` leaves over, less those that lay off on `onto`, in deck order."""
-    return list(_best(deck, cards, k, onto)[1])
+    """The cards `best_melds` leaves over, less those that lay off on `onto`, in deck order.
+
+    Without `onto`, the hand is searched piece by piece (`_pieces`): a card in no meld is deadwood, and the cards
+    no meld links are searched apart, each piece remembered on its own — so a hand and the same hand less one card
+    share all but one piece's search."""
+    if onto:
+        return list(_best(deck, cards, k, onto)[1])
+    ordered = sorted(cards)
+    cache = _cache(deck)
+    key = ("deadwood", tuple(ordered), k)
+    found = cache.get(key)
+    if found is None:
+        left, pieces = _pieces(deck, ordered, k)
+        for piece in pieces:
+            piece_key = ("piece", piece, k)
+            piece_left = cache.get(piece_key)
+            if piece_left is None:
+                piece_left = cache[piece_key] = _search(deck, list(piece), k, [])[1]
+            left.extend(piece_left)
+        found = cache[key] = tuple(sorted(left))
+    return list(found)
+
+
+def _pieces(deck: Deck, ordered: list, k: int) -> tuple:
+    """The cards (in deck order) in no meld of at least k cards, and the rest split into pieces no meld links (the
+    cards of a rank that make a set, of a longest run: one piece with every card they share one with), each a
+    tuple in deck order.
+
+    The best melds of a hand are the best melds of each piece together: the deadwood's points and the cards
+    melded add up over the pieces, and the first best collection in the order of `melds` is the first of each
+    piece's (no piece has two best collections one inside the other: the larger melds more cards).
+
+    >>> from interp.engine.cards import Deck
+    >>> deck = Deck(codes=["AS", "2S", "3S", "AH", "AD", "3H"], suit_of=["S", "S", "S", "H", "H", "H"],
+    ...             rank_of=[0, 1, 2, 0, 0, 2], rank_name=["A", "2", "3", "A", "A", "3"], points=[1, 2, 3, 1, 1, 3],
+    ...             suits=["S", "H"], ranks=["A", "2", "3"])
+    >>> _pieces(deck, [0, 1, 2, 3, 4, 5], 3)      # the aces and the run A-2-3 of spades share A of spades
+    ([5], [(0, 1, 2, 3, 4)])
+    """
+    suit_of, rank_name = deck.suit_of, deck.rank_name
+    by_rank: dict = {}
+    by_suit: dict = {}
+    for c in ordered:
+        if suit_of[c]:
+            by_rank.setdefault(rank_name[c], []).append(c)
+            by_suit.setdefault(suit_of[c], []).append(c)
+    links = [g for g in by_rank.values() if len(g) >= k]
+    if any(len(g) >= k for g in by_suit.values()):
+        links += _runs(deck, by_suit, k)
+    if not links:
+        return list(ordered), []
+    pieces: list[set] = []
+    for link in links:
+        joined = set(link)
+        for piece in [p for p in pieces if not p.isdisjoint(joined)]:
+            joined |= piece
+            pieces.remove(piece)
+        pieces.append(joined)
+    linked = set().union(*pieces)
+    return [c for c in ordered if c not in linked], [tuple(sorted(p)) for p in pieces]
 
 
 def _best(deck: Deck, cards, k: int, onto) -> tuple:

@@ -3,13 +3,14 @@ sequences, same_rank_at_end, run_at_end), with hands worked by hand; and list-of
 stored as copies, saved and read back, hidden in views as the var's `visible` says."""
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
 from interp.dsl.compile import compile_expr
 from interp.dsl.runtime import BUDGET
-from interp.engine import match as engine
+from interp.engine import match as engine, melds
 from interp.engine.state import state_from_json
 from interp.errors import SpecError, SpecRuntimeError
 from interp.spec.compiler import load_game
@@ -52,6 +53,34 @@ def test_deadwood_counts_the_cards_left_over_at_their_points(gin):
     assert codes(gin, value(gin, f"deadwood({hand}, 3)")) == "AS 2S 9D"
     assert value(gin, f"sum(points(c) for c in deadwood({hand}, 3))") == 12
     assert value(gin, f"runs({cards('QS KS AS 2S 3S')}, 3)") == [[gin.deck.parse(c) for c in "3S 2S AS".split()]]
+
+
+def test_deadwood_is_searched_piece_by_piece_with_the_same_answer(gin):
+    # 7♠ 7♦ 7♣ and 7-8-9♣ share 7♣: one piece; 2-3-4♥ another; K♦ in no meld. The first piece's best is the run
+    # (7♠ 7♦ left: 14, not 8♣ 9♣: 17), so the deadwood is 7♠ 7♦ K♦ = 24
+    deck = gin.deck
+    hand = [deck.parse(c) for c in "7S 7D 7C 8C 9C 2H 3H 4H KD".split()]
+    left, pieces = melds._pieces(deck, sorted(hand), 3)
+    assert codes(gin, left) == "KD"
+    assert sorted(codes(gin, p) for p in pieces) == ["2H 3H 4H", "7S 7D 7C 8C 9C"]
+    assert codes(gin, melds.deadwood(deck, hand, 3)) == "7S 7D KD"
+    assert value(gin, f"sum(points(c) for c in deadwood({cards('7S 7D 7C 8C 9C 2H 3H 4H KD')}, 3))") == 24
+    # without 8♣ the sevens' set is the only meld of that piece: 9♣ and K♦ left (19)
+    assert codes(gin, melds.deadwood(deck, [c for c in hand if deck.code(c) != "8C"], 3)) == "KD 9C"
+
+
+def test_deadwood_piece_by_piece_equals_the_search_of_the_whole_hand(gin):
+    """On 300 seeded hands of 7 to 12 cards (half from a half-deck, so rich in melds), melds of 2 to 4 cards."""
+    deck = gin.deck
+    rng = random.Random(7)
+    every = list(range(len(deck.codes)))
+    for i in range(300):
+        pool = every if i % 2 else [c for c in every if rng.random() < 0.5]
+        hand = rng.sample(pool, rng.randint(7, 12))
+        for k in (2, 3, 4):
+            BUDGET.steps = 0
+            whole = melds.best_melds(deck, hand, k)
+            assert melds.deadwood(deck, hand, k) == sorted(set(hand) - {c for m in whole for c in m})
 
 
 def test_lay_offs_extend_runs_at_both_ends_one_card_after_another_and_sets(gin):
