@@ -165,14 +165,12 @@ class _Sketch:
             engine.apply(world, move, check=False)
             seat = self.catch_up(world)
             if seat is None:
-                turn = self.turn_to_fix(world) if isinstance(phase, TurnsPhase) else None
-                if turn is None:
+                turn = self.turn_to_fix(world) if before is not None else None  # (not a trick's card)
+                if turn is None or before is None:
                     if isinstance(phase, TurnsPhase) and before is not None:
                         self.note_bans(before, move)
                     return world
-                self.turns_matter = True
-                if before is None:
-                    return None
+                self.turns_matter = self.turns_matter or isinstance(phase, TurnsPhase)
                 pair = self.fix_turn(before, move, turn)
                 if not pair:
                     seat = -1  # (the seat whose hand decides the turn is not known: walk any other's)
@@ -186,9 +184,11 @@ class _Sketch:
 
     def turn_to_fix(self, world: State) -> tuple | None:
         """(seat, kind) of the view's next decision when the sketch does not let it be made (the hidden hands
-        decide whose turn it is, or what it may do: `bots.turns`), else None. The kind of move is compared only
-        once the hidden cards gave a turn to another seat (`turns_matter`): in most games a kind of move open to
-        a seat depends on the cards it is given just before (`move`), not on the turn."""
+        decide whose turn it is, what it may do, or when a phase ends: `bots.turns`), else None. The kind of move
+        is compared only once the hidden cards gave a turn to another seat (`turns_matter`) or when the sketch is
+        not in the phase of that decision (a phase that asks each seat in turn for what it holds ends when none
+        does): in most games a kind of move open to a seat depends on the cards it is given just before
+        (`move`), not on the turn."""
         events = self.view.events
         nxt = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
         if nxt is None:  # (the view's own decision comes next; its hand is fitted after: the seat only)
@@ -198,7 +198,7 @@ class _Sketch:
         else:
             logged = _logged(events[nxt])
             want = (events[nxt].seat, logged.value[0] if logged.kind == "action" else logged.kind)
-        if engine.actor(world) != want[0]:
+        if engine.actor(world) != want[0] or not _in_phase(world, events[nxt] if nxt is not None else None):
             return want
         return None if not self.turns_matter or fits(turn(world), want) else want
 
@@ -460,6 +460,13 @@ class _Sketch:
             since[old] = y if now == x else x if now == y else now
         since.setdefault(x, y)
         since.setdefault(y, x)
+
+
+def _in_phase(world: State, event) -> bool:
+    """Whether `world` is in the phase that logged `event` (a decision; None: any phase)."""
+    if event is None or event.phase is None or world.deal_over or world.phase is None:
+        return True
+    return world.game.phases[world.phase].id == event.phase
 
 
 def _relabelled(value, x: int, y: int):

@@ -54,7 +54,7 @@ from interp.errors import InterpError
 
 CHECKS = 200  # relabelled worlds that fail the check, at most, in one draw before the fallback
 CHAIN_AFTER = 20  # worlds the check rejects in one draw before the draws become steps of a chain (`walked`)
-SKETCHES = 3  # sketches tried, at most, before the probe's repairing search (`find`)
+SKETCHES = 8  # sketches tried, at most, before the probe's repairing search (`find`)
 PROBE_TRIES = 60  # layouts that search tries, at most
 
 
@@ -180,10 +180,12 @@ class WorldSampler:
         if plan is not None and plan.layouts.total:
             cost = len(plan.moves) + 1
             for _ in range(min(tries, CHECKS)):
-                if (rejected >= CHAIN_AFTER or self.chained) and not self.unchained:
-                    drawn = self.walked(plan, rng, work, rejected)
+                if rejected >= CHAIN_AFTER or self.chained:
+                    drawn = None if self.unchained else self.walked(plan, rng, work, rejected)
                     if drawn is not None:
                         return drawn
+                    if self.unchained:  # (the plan's own layout fails the check: the fallback starts a chain)
+                        break
                 work += cost
                 places = plan.layouts.draw(rng)
                 world = self.relabelled(plan, places, rng)
@@ -196,17 +198,29 @@ class WorldSampler:
         probe = find(self.view, rng, tries, strict=True, limit=None if limit is None else max(0, limit - work))
         if probe is None:
             return Drawn(None, max(work, limit or 0), rejected, True)
+        self.rebase(probe)
         world = probe.world
         world.seed = rng.getrandbits(32)
         return Drawn(world, work + probe.work, rejected, True)
 
+    def rebase(self, probe) -> None:
+        """Make the fallback's world the plan, and its layout the start of the chain: the next draws are steps of a
+        chain from it (`walked`), each a replay, instead of a search each. When its own layout, replayed, fails
+        the check after all, the next draw falls back again."""
+        trail = self._trail()
+        try:
+            _build(self.view, probe, trail)
+        except InterpError:  # (the probe was replayed once already: this cannot fail, but if it did)
+            return
+        self.plan = self._layouts(probe, trail)
+        self.chain, self.chained, self.unchained = None, True, False
+
     # -- the probe and its slots ----------------------------------------------------------------------------------
     def _plan(self, limit: int | None) -> tuple:
         """(the plan, or None when neither a sketch nor the probe was found; the work it took)."""
-        view, kn = self.view, self.kn
-        proved = {seat for seat, _, _, _ in kn.proofs}
+        view = self.view
         self.barred = _barred(view, self.free)
-        trail = Trail({z: s for z, s in kn.hands.items() if s in proved}, list(self.barred))
+        trail = self._trail()
         prng = random.Random(_key(view))
         kept = None  # (a sketch whose turns were fixed but whose deal fails the check, and its trail's records)
         for _ in range(SKETCHES):
@@ -230,19 +244,30 @@ class WorldSampler:
             except InterpError:  # (the probe was replayed once already: this cannot fail, but if it did)
                 return None, probe.work
         self.free = [c for c in self.free if c not in probe.seen]
-        slots = {c: trail.constraints(c, kn.proofs) for c in self.free}
+        plan = self._layouts(probe, trail)
+        return plan, probe.work + plan.layouts.work
+
+    def _trail(self) -> "Trail":
+        """An empty trail watching the hands of the seats the trick rules proved something about."""
+        proved = {seat for seat, _, _, _ in self.kn.proofs}
+        return Trail({z: s for z, s in self.kn.hands.items() if s in proved}, list(self.barred))
+
+    def _layouts(self, probe, trail: "Trail") -> _Plan:
+        """The plan of a probe whose deal `trail` followed: its free cards as slots, grouped into places by their
+        constraints, and the exact layouts of the free cards into them."""
+        kn, free = self.kn, self.free
+        slots = {c: trail.constraints(c, kn.proofs) for c in free}
         places = sorted(set(slots.values()), key=repr)
         index = {sig: k for k, sig in enumerate(places)}
         members: list = [[] for _ in places]
         for x, sig in slots.items():
             members[index[sig]].append(x)
         classes: dict = {}
-        for c in self.free:
+        for c in free:
             allowed = tuple(k for k, sig in enumerate(places) if self._allowed(c, sig))
             classes.setdefault(allowed, []).append(c)
         layouts = Layouts([len(m) for m in members], [(cards, allowed) for allowed, cards in classes.items()])
-        plan = _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
-        return plan, probe.work + layouts.work
+        return _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
 
     def _replays(self, probe, rng) -> bool:
         """Whether the probe's own deal, replayed, passes the check."""
@@ -275,7 +300,7 @@ class WorldSampler:
         if self.chain is None:
             work += cost
             if self.relabelled(plan, plan.slots, rng) is None:
-                self.unchained = True  # (the draws stay independent)
+                self.unchained = True  # (this draw falls back, and the fallback's world starts the chain: `rebase`)
                 return None
             self.chain = [list(cards) for cards in plan.slots]
         self.chained = True

@@ -143,8 +143,13 @@ def test_sampling_is_deterministic_for_a_seed_however_often_the_view_was_sampled
 
 def _durak_views(decisions: set):
     """The views of the given decisions (counted from 1) of a seeded random Durak deal (seed 0, 2 players)."""
-    game = load_game(os.path.join(ROOT, "games", "durak.yaml"))
-    st, rng, k = engine.new_match(game, 2, 0), random.Random(0), 0
+    return _views("durak.yaml", 2, 0, decisions)
+
+
+def _views(name: str, n: int, seed: int, decisions: set):
+    """The views of the given decisions (counted from 1) of a seeded random deal of a shipped game."""
+    game = load_game(os.path.join(ROOT, "games", name))
+    st, rng, k = engine.new_match(game, n, seed), random.Random(seed), 0
     while k < max(decisions):
         k += 1
         if k in decisions:
@@ -182,3 +187,39 @@ def test_the_chain_of_worlds_shows_the_view_again_and_reaches_every_consistent_l
         assert drawn.world is not None and drawn.world.view(seat).to_json() == view.to_json()
         seen.add(tuple(tuple(sorted(c for c in drawn.world.zones[z] if c in sampler.free)) for z in hidden))
     assert sampler.chained and seen == truth
+
+
+def test_a_sketch_follows_a_phase_that_asks_a_seat_only_when_its_hidden_hand_holds_a_combination():
+    """Piquet of 36 cards: when elder declares no sets, younger is asked to claim his only if he holds one. Seed 0,
+    decision 40 (elder's view): elder said "no sets" and then led, so younger held none; the sketches dealt him a
+    set, asked him, and never reached the lead — no sketch, and 7 of the 8 worlds the fallback looked for were
+    not found. Seed 3, decision 31 (younger's view): the declarations end only when elder holds no set, and the
+    sketches left the deal in them at elder's lead. The sketch now exchanges two free cards so that the view's
+    next decision is made by its seat in its phase."""
+    for seed, decision in ((0, 40), (3, 31)):
+        (_, view), = _views("piquet-17c.yaml", 2, seed, {decision})
+        sampler = WorldSampler(view)
+        drawn = sampler.draw(random.Random(decision))
+        assert sampler.plan is not None, seed
+        assert drawn.world is not None and not drawn.fallback, seed
+        assert drawn.world.view(view.viewer).to_json() == view.to_json()
+
+
+def test_the_fallback_world_starts_a_chain_for_the_next_draws(monkeypatch):
+    """With no sketch and no probe (forced here on the Hearts position above), the first world comes from the
+    repairing search; it becomes the plan and the start of the chain, so the next 30 worlds are steps of the chain
+    (not 30 more searches), each showing the seat its view again."""
+    monkeypatch.setattr(worlds, "sketch", lambda view, rng, trail=None: None)
+    monkeypatch.setattr(worlds, "PROBE_TRIES", 0)
+    st, _, _ = _hearts_position(0, 57)
+    seat = engine.to_move(st)
+    view = st.view(seat)
+    sampler = WorldSampler(view)
+    rng = random.Random(2)
+    first = sampler.draw(rng)
+    assert first.world is not None and first.fallback
+    for _ in range(30):
+        drawn = sampler.draw(rng)
+        assert drawn.world is not None and not drawn.fallback
+        assert drawn.world.view(seat).to_json() == view.to_json()
+    assert sampler.chained and sampler.plan is not None
