@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from interp.bots.knowledge import knowledge
 from interp.bots.layouts import Layouts
@@ -56,6 +56,8 @@ CHECKS = 200  # relabelled worlds that fail the check, at most, in one draw befo
 CHAIN_AFTER = 20  # worlds the check rejects in one draw before the draws become steps of a chain (`walked`)
 SKETCHES = 8  # sketches tried, at most, before the probe's repairing search (`find`)
 PROBE_TRIES = 60  # layouts that search tries, at most
+MEND = 80  # exchanges, at most, of the climb that looks for a start of the chain (`mended`)
+_STOPPED = -1  # the `phase` of a relabelled replay that a move stopped (`_replayed`)
 
 
 class SamplingError(InterpError):
@@ -291,25 +293,29 @@ class WorldSampler:
     # -- the chain, when the check rejects too many ------------------------------------------------------------
     def walked(self, plan: _Plan, rng, work: int, rejected: int) -> Drawn | None:
         """The next world of a Metropolis chain over the layouts that pass the check: from the last layout that
-        passed (at first the sketch's own), an exchange of two free cards, kept when it moves each card to a place
-        that allows it and the world it gives passes the check, else the layout stays. The proposal is symmetric
-        and a refused one leaves the chain where it was, so its stationary distribution is uniform over the
-        consistent layouts it reaches; successive worlds are correlated. None when no layout has passed yet and
-        the sketch's own does not."""
+        passed (at first the sketch's own, or the one `mended` climbs to from it), an exchange of two free cards
+        of different slots, kept when each card's new place allows it and the world it gives passes the check,
+        else the layout stays. The proposal is symmetric (any two slots, of the same place too: which of a
+        place's slots a card takes changes the world) and a refused one leaves the chain where it was, so its
+        stationary distribution is uniform over the consistent assignments of the cards to the slots that it
+        reaches — the distribution of the independent draws; successive worlds are correlated. None when no
+        layout has passed yet and none is found by `mended`."""
         cost = len(plan.moves) + 1
         if self.chain is None:
-            work += cost
-            if self.relabelled(plan, plan.slots, rng) is None:
+            places, world, replays = self.mended(plan, rng)
+            work += replays * cost
+            if world is None:
                 self.unchained = True  # (this draw falls back, and the fallback's world starts the chain: `rebase`)
                 return None
-            self.chain = [list(cards) for cards in plan.slots]
+            self.chain, self.chained = places, True
+            return Drawn(world, work, rejected)
         self.chained = True
         allowed = _allowed_places(plan.layouts)
         spots = [(p, i) for p, cards in enumerate(self.chain) for i in range(len(cards))]
         if len(spots) > 1:
             (p, i), (q, k) = rng.sample(spots, 2)
             a, b = self.chain[p][i], self.chain[q][k]
-            if p != q and q in allowed[a] and p in allowed[b]:
+            if q in allowed[a] and p in allowed[b]:
                 places = [list(cards) for cards in self.chain]
                 places[p][i], places[q][k] = b, a
                 work += cost
@@ -322,10 +328,54 @@ class WorldSampler:
         world = self.relabelled(plan, self.chain, rng)
         return None if world is None else Drawn(world, work, rejected)
 
+    def mended(self, plan: _Plan, rng) -> tuple:
+        """(a layout that passes the check, its world, the replays it took), found by a climb from the sketch's own
+        layout — which the sketch made to follow the view's decisions but not always its words (a declaration a
+        hidden hand makes) — or (None, None, replays) after MEND exchanges. An exchange of two free cards of
+        different slots (each allowed in its new place) is kept when its world shows at least as much of the view
+        as before (`_closeness`: the events matched from the start, then how few words and cards differ in the
+        first one that does not). It only looks for a start of the chain: the chain's steps are what is drawn."""
+        places = [list(cards) for cards in plan.slots]
+        world, replays = self.relabelled(plan, places, rng), 1
+        if world is not None:
+            return places, world, replays
+        allowed = _allowed_places(plan.layouts)
+        spots = [(p, i) for p, cards in enumerate(places) for i in range(len(cards))]
+        near = _closeness(self._replayed(plan, places, rng), self.view)
+        for _ in range(MEND if len(spots) > 1 else 0):
+            (p, i), (q, k) = rng.sample(spots, 2)
+            a, b = places[p][i], places[q][k]
+            if not (q in allowed[a] and p in allowed[b]):
+                continue
+            trial = [list(cards) for cards in places]
+            trial[p][i], trial[q][k] = b, a
+            replays += 1
+            replayed = self._replayed(plan, trial, rng)
+            closeness = _closeness(replayed, self.view)
+            if closeness >= near:
+                places, near = trial, closeness
+                if replayed.phase is not _STOPPED and _agrees(replayed, self.view):
+                    _announced_as(replayed, self.view)
+                    _match_order(replayed, self.view)
+                    replayed.seed = rng.getrandbits(32)
+                    return places, replayed, replays
+        return None, None, replays
+
     # -- one world -----------------------------------------------------------------------------------------------
     def relabelled(self, plan: _Plan, places: list, rng) -> State | None:
         """The probe's deal with its free cards relabelled (slot -> the card `places` puts there), replayed; None
         when the world does not show the view again."""
+        world = self._replayed(plan, places, rng)
+        if world.phase is _STOPPED or not _agrees(world, self.view):
+            return None
+        _announced_as(world, self.view)
+        _match_order(world, self.view)
+        world.seed = rng.getrandbits(32)
+        return world
+
+    def _replayed(self, plan: _Plan, places: list, rng) -> State:
+        """The probe's deal relabelled and replayed, as far as it goes: a replay stopped by a move the relabelled
+        world does not allow has its `phase` set to `_STOPPED`."""
         pi = {x: c for slots, cards in zip(plan.slots, places) for x, c in zip(slots, cards)}
         layout = {z: [pi.get(c, c) for c in cards] for z, cards in plan.layout.items()}
         world = _fresh(self.view, plan.seed)
@@ -337,17 +387,16 @@ class WorldSampler:
                 if masked(events[j]):
                     move = _hidden(world, move, pi, rng)
                     if move is None:
-                        return None
+                        break
                 elif events[j].seat != seat and not _proved(phases[world.phase], move):
                     if world.deal_over or world.ph is None or not engine.is_legal(world, phases[world.phase], move):
-                        return None  # (its legality rests on the rest of the hand: a steal, a claim)
+                        break  # (its legality rests on the rest of the hand: a steal, a claim)
                 engine.apply(world, move, check=False)
+            else:
+                return world
         except UNCHECKED:
-            return None
-        if not _agrees(world, self.view):
-            return None
-        _match_order(world, self.view)
-        world.seed = rng.getrandbits(32)
+            pass
+        world.phase = _STOPPED
         return world
 
 
@@ -440,11 +489,61 @@ def _allowed_places(layouts: Layouts) -> dict:
     return out
 
 
+def _alike(got, want) -> bool:
+    """Whether a world's event shows what the view's does: the same, or an announcement of the same words and
+    cards, listed in another order (the order of a hidden hand, which no world can know from the view:
+    `_announced_as` then gives the world's log the view's order).
+
+    >>> from interp.engine.events import Event
+    >>> _alike(Event("announce", 0, (3, 1), "North: 7"), Event("announce", 0, (1, 3), "North: 7"))
+    True
+    """
+    if _same(got, want):
+        return True
+    return got.kind == want.kind == "announce" and sorted(got.cards) == sorted(want.cards) and \
+        replace(got, cards=want.cards) == want
+
+
+def _announced_as(world: State, view: State) -> None:
+    """Give the world's log the view's order of the cards of each announcement (see `_alike`)."""
+    seat, k = view.viewer, 0
+    for i in range(world.deal_events, len(world.events)):
+        event = world.events[i]
+        if event.audience is None or seat in event.audience:
+            if event != view.events[k] and event.kind == "announce":
+                world.events[i] = view.events[k]
+            k += 1
+
+
+def _closeness(world: State, view: State) -> tuple:
+    """How much of `view` a replayed world shows, comparable: (the view's events it logs from the start, minus
+    the words and cards that differ in the first one it does not log: 0 when it logs them all).
+
+    >>> from interp.engine.events import Event
+    >>> a = Event("announce", 1, value="point of six, 55")
+    >>> b = Event("announce", 1, value="point of five, 48")
+    >>> _words_apart(a, b), _words_apart(b, b)
+    (4, 0)
+    """
+    events = [e for e in world.events[world.deal_events:] if e.audience is None or view.viewer in e.audience]
+    k = next((k for k, (a, b) in enumerate(zip(events, view.events)) if not _same(a, b)),
+             min(len(events), len(view.events)))
+    apart = _words_apart(events[k], view.events[k]) if k < min(len(events), len(view.events)) else 0
+    return k, -apart
+
+
+def _words_apart(a, b) -> int:
+    """The words and cards of two events that the other does not have."""
+    words = set(str(a.value).split()) ^ set(str(b.value).split())
+    return len(words) + len(set(a.cards) ^ set(b.cards))
+
+
 def _agrees(world: State, view: State) -> bool:
-    """Whether `world` shows `view` again: the same visible events, zones (as sets) and vars."""
+    """Whether `world` shows `view` again: the same visible events (an announcement's cards in any order),
+    zones (as sets) and vars."""
     seat = view.viewer
     events = [e for e in world.events[world.deal_events:] if e.audience is None or seat in e.audience]
-    if len(events) != len(view.events) or not all(map(_same, events, view.events)):
+    if len(events) != len(view.events) or not all(map(_alike, events, view.events)):
         return False
     seen = world.view(seat)
     if seen.hidden != view.hidden or seen.vars != view.vars:
