@@ -286,19 +286,20 @@ class _Sketch:
         return None
 
     def fit_own(self, world: State) -> None:
-        """A card that reached one of the viewer's own zones is one the viewer held: swap a free card that is not
-        one of those with one of those (not located yet, not in its zones now); it is located from then on."""
+        """A card that reached one of the viewer's own zones is one the viewer held, and not one another seat
+        names next (it reaches the viewer later, by a move the view shows): swap a free card that is not one of
+        those with one of those (not located yet, not in its zones now); it is located from then on."""
+        theirs = None
         for z in self.own:
             for x in world.zones[z]:
                 if x in self.located:
                     continue
-                if x not in self.held:
+                theirs = self.next_named_by_others() if theirs is None else theirs
+                if x not in self.held or x in theirs:
                     now = {c for y in self.own for c in world.zones[y]}
-                    spare = [c for c in self.held if c not in self.located and c not in now]
+                    spare = [c for c in self.held if c not in self.located and c not in now and c not in theirs]
                     if not spare:
                         continue
-                    theirs = self.next_named_by_others()
-                    spare = [c for c in spare if c not in theirs] or spare
                     y = self.rng.choice(spare)
                     self.swap(world, x, y)
                     x = y
