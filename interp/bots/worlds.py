@@ -504,8 +504,33 @@ def _alike(got, want) -> bool:
         replace(got, cards=want.cards) == want
 
 
+def _listed_alike(seen: State, view: State) -> bool:
+    """Whether a world's view has the view's vars, a `list[card]` var's cards in any order (what a seat told of
+    its hand, in the order of a hidden hand: `_alike`)."""
+    for name, value in view.vars.items():
+        got = seen.vars.get(name)
+        if got == value:
+            continue
+        decl = view.game.vars.get(name)
+        if decl is None or decl.type != "list[card]" or got is None:
+            return False
+        rows = list(zip(got, value)) if decl.per_seat else [(got, value)]
+        if not all(sorted(a or []) == sorted(b or []) for a, b in rows):
+            return False
+    return True
+
+
 def _announced_as(world: State, view: State) -> None:
-    """Give the world's log the view's order of the cards of each announcement (see `_alike`)."""
+    """Give the world's log the view's order of the cards of each announcement (see `_alike`), and its
+    `list[card]` vars the view's order of the cards the view shows (`_listed_alike`)."""
+    seen = world.view(view.viewer)
+    for name, value in view.vars.items():
+        if seen.vars.get(name) == value:
+            continue  # (equal, or hidden from the viewer in both)
+        if not view.game.vars[name].per_seat:
+            world.vars[name] = list(value)
+            continue
+        world.vars[name] = [list(b) if a != b else c for a, b, c in zip(seen.vars[name], value, world.vars[name])]
     seat, k = view.viewer, 0
     for i in range(world.deal_events, len(world.events)):
         event = world.events[i]
@@ -526,7 +551,7 @@ def _closeness(world: State, view: State) -> tuple:
     (4, 0)
     """
     events = [e for e in world.events[world.deal_events:] if e.audience is None or view.viewer in e.audience]
-    k = next((k for k, (a, b) in enumerate(zip(events, view.events)) if not _same(a, b)),
+    k = next((k for k, (a, b) in enumerate(zip(events, view.events)) if not _alike(a, b)),
              min(len(events), len(view.events)))
     apart = _words_apart(events[k], view.events[k]) if k < min(len(events), len(view.events)) else 0
     return k, -apart
@@ -546,7 +571,7 @@ def _agrees(world: State, view: State) -> bool:
     if len(events) != len(view.events) or not all(map(_alike, events, view.events)):
         return False
     seen = world.view(seat)
-    if seen.hidden != view.hidden or seen.vars != view.vars:
+    if seen.hidden != view.hidden or (seen.vars != view.vars and not _listed_alike(seen, view)):
         return False
     return all(a == b or sorted(a) == sorted(b) for a, b in zip(seen.zones, view.zones))
 

@@ -227,11 +227,13 @@ def test_the_fallback_world_starts_a_chain_for_the_next_draws(monkeypatch):
 
 def test_an_announcement_may_list_a_hidden_hands_cards_in_another_order():
     """Piquet of 36 cards: a seat tells its claims after the first lead with their cards, listed in the order of
-    its hand ("North: 7" with A♣ 9♣ 8♣ 10♣ as they lie there), an order no world can know from the view. The check
-    asked for that order, so every drawn world failed it and every world came from the fallback (seed 2,
-    decision 21: 1,600 rejected in 8 draws; seed 3, decision 27: 4.6 s a world, one not found). A world whose
-    announcement lists the same cards in another order passes, and its log is given the view's order."""
-    for seed, decision in ((2, 21), (3, 27)):
+    its hand ("North: 7" with A♣ 9♣ 8♣ 10♣ as they lie there), an order no world can know from the view; the
+    seat's own `claim_cards` var lists them the same way. The check asked for that order, so every drawn world
+    failed it and every world came from the fallback (seed 2, decision 21: 1,600 rejected in 8 draws; seed 3,
+    decision 27: 4.6 s a world, one not found; seed 3, decision 35, North's view: no world at all). A world
+    whose announcement or `list[card]` var lists the same cards in another order passes, and is given the
+    view's order."""
+    for seed, decision in ((2, 21), (3, 27), (3, 35)):
         (_, view), = _views("piquet-17c.yaml", 2, seed, {decision})
         sampler = WorldSampler(view)
         rng = random.Random(decision)
