@@ -330,11 +330,32 @@ class _Sketch:
             if not self.bring(world, event.seat, c, event.cards, event.kind in FROM_HAND):
                 return None
         self.located.update(event.cards)  # (where they must stay while the move is made legal)
-        move = self.guess.move_of(world, j)
+        move = self.guess.move_of(world, j) or self.reordered(world, j)
         if move is None:  # not legal in this sketch: a declaration, a steal its hand does not allow
             move = _logged(event)
             self.make_legal(world, event.seat, move)
         return move
+
+    def reordered(self, world: State, j: int) -> Move | None:
+        """The move that logged the view's event j when the seat's hand lists the cards it names in another order
+        (a move names several cards in the order they lie: the order of a hidden hand, which the sketch does not
+        know): those cards exchanged through the whole sketch into the logged order — which no event can tell
+        from the sketch's when they lie in one zone and no event before j named them. None when no legal move is
+        the logged one but for that order."""
+        event = self.view.events[j]
+        cards = set(event.cards)
+        where = {z for z, held in enumerate(world.zones) for c in held if c in cards}
+        if len(cards) < 2 or len(where) != 1 or cards & self.guess.named_by[j]:
+            return None
+        want = _logged(event)
+        for move in engine.legal_moves(world):
+            got = _leaves(move.value)
+            if move.kind == want.kind and len(got) == len(_leaves(want.value)) and \
+                    all(g == w or (g in cards and w in cards) for g, w in zip(got, _leaves(want.value))):
+                self.relabel(world, [g for g in got if g in cards], [w for w in _leaves(want.value) if w in cards],
+                             located=True)
+                return want
+        return None
 
     def take_back(self, world: State, j: int, cards: tuple) -> None:
         """Cards the viewer names at its decision j that an exchange (`fix_turn`) put back in a hidden zone: each
@@ -423,9 +444,10 @@ class _Sketch:
             self.located.update(want.cards)
         return True
 
-    def relabel(self, world: State, got, want) -> bool:
-        """Swap free cards so that the cards `got` (in this order) become the cards `want`."""
-        if any(g != w and (g in self.located or w in self.located) for g, w in zip(got, want)):
+    def relabel(self, world: State, got, want, located: bool = False) -> bool:
+        """Swap free cards (any cards, with `located`) so that the cards `got` (in this order) become the cards
+        `want`."""
+        if not located and any(g != w and (g in self.located or w in self.located) for g, w in zip(got, want)):
             return False
         now = list(got)  # the sketch's cards, as the swaps so far relabel them
         for k, w in enumerate(want):
@@ -469,6 +491,17 @@ def _in_phase(world: State, event) -> bool:
     if event is None or event.phase is None or world.deal_over or world.phase is None:
         return True
     return world.game.phases[world.phase].id == event.phase
+
+
+def _leaves(value) -> list:
+    """The atoms of a move's value, nested tuples flattened in order.
+
+    >>> _leaves(("crib", (30, 29)))
+    ['crib', 30, 29]
+    """
+    if isinstance(value, (tuple, list)):
+        return [leaf for part in value for leaf in _leaves(part)]
+    return [value]
 
 
 def _relabelled(value, x: int, y: int):

@@ -255,3 +255,19 @@ def test_a_sketch_keeps_out_of_the_viewers_hand_a_card_another_seat_names_next(m
     drawn = sampler.draw(random.Random(1))
     assert sampler.plan is not None
     assert drawn.world is not None and drawn.world.view(view.viewer).to_json() == view.to_json()
+
+
+def test_a_sketch_puts_the_cards_a_move_names_in_the_order_the_hand_lists_them(monkeypatch):
+    """Cribbage, seed 0, decision 3 (North's view): South's crib is logged as ("crib", (29, 30)), the two cards
+    in the order South's hand held them, and only that tuple is a legal move where they lie in that order. The
+    sketch dealt them the other way round, so its own deal failed the check, and half the worlds came from the
+    repairing search. It now exchanges the two (no event named them before: their order is free), and the
+    sketch alone gives worlds the check accepts at once (the search is switched off here)."""
+    monkeypatch.setattr(worlds, "find", lambda *args, **kwargs: None)
+    (_, view), = _views("cribbage.yaml", 2, 0, {3})
+    sampler = WorldSampler(view)
+    rng = random.Random(3)
+    for _ in range(4):
+        drawn = sampler.draw(rng)
+        assert drawn.world is not None and drawn.rejected == 0
+        assert drawn.world.view(view.viewer).to_json() == view.to_json()
