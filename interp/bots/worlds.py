@@ -22,13 +22,17 @@ The world replayed must show the view again (its visible events, zones and vars)
 again. That check is the only rejection: it happens when a rule's constraint on hidden cards cannot be expressed
 as a constraint on a card's path — what a declaration says of a hand (a point of 43, these sequences and no
 other), a move whose legality depends on the rest of the hand — so those parts are a checked draw: rejection,
-exact under its condition. `Drawn.rejected` counts them. A view whose probe cannot be found, or whose relabelled
-worlds keep failing the check (`CHECKS`), falls back to the probe's own repair-and-replay search with every void
-enforced (`Drawn.fallback`).
+exact under its condition. `Drawn.rejected` counts them. After CHAIN_AFTER rejections in one draw the worlds
+of the view are steps of a Metropolis chain (`walked`) from a layout that passed the check (the sketch's own, or
+one a climb from it finds: `mended`). A view whose probe cannot be found, or whose chain has no start, falls back
+to the probe's own repair-and-replay search with every void enforced (`Drawn.fallback`), and that world becomes
+the view's plan and the chain's start (`rebase`): only the first world of such a view pays the search. The
+order of a hidden hand's cards is not the view's to know: an announcement, or a `list[card]` var, that lists
+them in another order passes the check (`_alike`).
 
 The distribution: uniform over the ways to put the free cards into the probe's slots that respect the constraints
 and pass the check (slots with the same constraints taken as one place, so a card's place, not its slot, is what
-is uniform). When every proof is made after the last hidden move (every shipped game: passes and discards come
+is uniform); the chain's worlds tend to the same distribution over the part of it the chain reaches, correlated. When every proof is made after the last hidden move (every shipped game: passes and discards come
 before the play), the slots of one place are the hidden places' own, and a world is uniform over the consistent
 *current* layouts of the free cards. The hidden history (who was dealt which card before a hidden exchange) is
 the probe's, relabelled. It is not the Bayesian posterior: a seat that bid high is not assumed to hold good cards,
