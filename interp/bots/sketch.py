@@ -519,4 +519,6 @@ def _logged(event) -> Move:
         return event.value[0]
     if event.kind == "call":
         return Move("option", event.value)
+    if event.kind == "choose" and isinstance(event.value, tuple):  # (a choice logged with its templated question)
+        return event.value[0]
     return event.value

@@ -271,3 +271,16 @@ def test_a_sketch_puts_the_cards_a_move_names_in_the_order_the_hand_lists_them(m
         drawn = sampler.draw(rng)
         assert drawn.world is not None and drawn.rejected == 0
         assert drawn.world.view(view.viewer).to_json() == view.to_json()
+
+
+def test_a_world_at_every_decision_of_a_belote_deal_whose_choices_log_their_question():
+    """Belote logs a choice with the question it answered (the event's value is the move and its words). The
+    sketch reads the next decision's seat and kind after every move outside the tricks; that choice once made it
+    fail (seed 0)."""
+    game = load_game(os.path.join(ROOT, "games", "belote.yaml"))
+    st, rng = engine.new_match(game, 4, 0), random.Random(0)
+    while not st.deal_over:
+        view = st.view(engine.to_move(st))
+        drawn = draw_world(view, random.Random(len(view.events)))
+        assert drawn.world is not None and drawn.world.view(view.viewer).to_json() == view.to_json()
+        engine.apply(st, rng.choice(engine.legal_moves(st)))
