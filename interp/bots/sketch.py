@@ -174,6 +174,10 @@ class _Sketch:
                 pair = self.fix_turn(before, move, turn)
                 if not pair:
                     seat = -1  # (the seat whose hand decides the turn is not known: walk any other's)
+            elif before is not None and self.i < len(self.view.events) and _is_decision(self.view.events[self.i]):
+                turn = self.turn_to_fix(world)  # (the deal went on without the view's decision: give it that turn)
+                pair = self.fix_turn(before, move, turn) if turn is not None else ()
+                seat = None if pair else seat
             if before is None or (seat is not None and not self.walk(before, None if seat < 0 else seat)):
                 return None
             self.i, self.read, self.located = mark[0], mark[1], set(mark[2])

@@ -284,3 +284,16 @@ def test_a_world_at_every_decision_of_a_belote_deal_whose_choices_log_their_ques
         drawn = draw_world(view, random.Random(len(view.events)))
         assert drawn.world is not None and drawn.world.view(view.viewer).to_json() == view.to_json()
         engine.apply(st, rng.choice(engine.legal_moves(st)))
+
+
+def test_a_sketch_gives_a_seat_the_decision_the_deal_went_on_without():
+    """Piquet of 36 cards, seed 3, decision 37 (younger's view): elder passes on his sequence — a decision, so he
+    held one —, where the sketch's elder held none and the deal logged "no sequence" and went on. The sketch now
+    looks for one exchange before the move that gives elder that decision, as it does for a turn; before, every
+    sketch failed there, and neither the fallback nor anything else found a world (8 of 8 draws)."""
+    (_, view), = _views("piquet-17c.yaml", 2, 3, {37})
+    sampler = WorldSampler(view)
+    drawn = sampler.draw(random.Random(37))
+    assert sampler.plan is not None
+    assert drawn.world is not None and not drawn.fallback
+    assert drawn.world.view(view.viewer).to_json() == view.to_json()
