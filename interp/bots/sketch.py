@@ -175,8 +175,8 @@ class _Sketch:
                 if not pair:
                     seat = -1  # (the seat whose hand decides the turn is not known: walk any other's)
             elif before is not None and self.i < len(self.view.events) and _is_decision(self.view.events[self.i]):
-                turn = self.turn_to_fix(world)  # (the deal went on without the view's decision: give it that turn)
-                pair = self.fix_turn(before, move, turn) if turn is not None else ()
+                turn = (self.view.events[self.i].seat, None)  # (the deal went on without the view's decision)
+                pair = self.fix_turn(before, move, turn, mark[0])
                 seat = None if pair else seat
             if before is None or (seat is not None and not self.walk(before, None if seat < 0 else seat)):
                 return None
@@ -210,22 +210,41 @@ class _Sketch:
         """The free cards not located yet, in the zones hidden from the viewer."""
         return {c for z in self.hidden_zones for c in world.zones[z] if c not in self.located}
 
-    def fix_turn(self, before: State, move: Move, want: tuple) -> tuple:
+    def fix_turn(self, before: State, move: Move, want: tuple, logged: int | None = None) -> tuple:
         """Exchange two cards through the whole sketch (from `before`, the world before `move`) so that the view's
         next decision (`want`: see `bots.turns.fits`) can be made after it: two free cards, or two the viewer
         holds this deal that reached it unseen by the view (its hand now and a card still to be drawn); the pair
-        exchanged, or () when no single exchange does."""
+        exchanged, or () when no single exchange does. With `logged` (the index of the first view event the move
+        logs), the move must also log the view's events up to that decision, kind, seat and value (`logs_alike`:
+        the same seat may be asked anew after the deal went on without its decision)."""
         named = {c for e in self.view.events[:self.i] for c in e.cards}  # (the viewer's cards named so far stay)
         mine = {c for z in self.own for c in before.zones[z] if c in self.held and c not in named} | \
             {c for z in self.hidden_zones for c in before.zones[z] if c in self.held and c not in self.located}
         groups = [(self.free_now(before) - self.held, self.hidden_zones), (mine, self.own + self.hidden_zones)]
-        pair = turn_fix(before, move, want, groups, self.trail.banned if self.trail is not None else {},
-                        self.past_holds)
+        keeps = self.past_holds if logged is None else \
+            (lambda x, y: self.logs_alike(before, move, logged, x, y) and self.past_holds(x, y))
+        pair = turn_fix(before, move, want, groups, self.trail.banned if self.trail is not None else {}, keeps)
         if pair is None:
             return ()
         self.swap(before, *pair)
         self.fixed += 1
         return pair
+
+    def logs_alike(self, before: State, move: Move, logged: int, x: int, y: int) -> bool:
+        """Whether `move`, made on `before` with cards x and y exchanged, logs the view's events from its event
+        `logged` up to the next decision (compared by kind, seat and value; the next decision's seat and kind are
+        `fits`' business)."""
+        world = before.copy()
+        world.zones = [[y if c == x else x if c == y else c for c in cards] for cards in world.zones]
+        try:
+            engine.apply(world, move, check=False)
+        except UNCHECKED:
+            return False
+        events = self.view.events
+        fresh = [e for e in world.events[len(before.events):] if event_visible(e, self.seat)]
+        want = [e for e in events[logged:logged + len(fresh)]]
+        return len(want) == len(fresh) and all((a.kind, a.seat) == (b.kind, b.seat) and
+                                               (a.value == b.value or a.kind == "announce") for a, b in zip(fresh, want))
 
     def past_holds(self, x: int, y: int) -> bool:
         """Whether the deal so far, replayed with cards x and y exchanged, gives every decision made so far to the
