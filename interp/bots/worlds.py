@@ -61,7 +61,6 @@ CHAIN_AFTER = 20  # worlds the check rejects in one draw before the draws become
 SKETCHES = 8  # sketches tried, at most, before the probe's repairing search (`find`)
 PROBE_TRIES = 60  # layouts that search tries, at most
 MEND = 80  # exchanges, at most, of the climb that looks for a start of the chain (`mended`)
-_STOPPED = -1  # the `phase` of a relabelled replay that a move stopped (`_replayed`)
 
 
 class SamplingError(InterpError):
@@ -345,7 +344,7 @@ class WorldSampler:
             return places, world, replays
         allowed = _allowed_places(plan.layouts)
         spots = [(p, i) for p, cards in enumerate(places) for i in range(len(cards))]
-        near = _closeness(self._replayed(plan, places, rng), self.view)
+        near = _closeness(self._replayed(plan, places, rng)[0], self.view)
         for _ in range(MEND if len(spots) > 1 else 0):
             (p, i), (q, k) = rng.sample(spots, 2)
             a, b = places[p][i], places[q][k]
@@ -354,11 +353,11 @@ class WorldSampler:
             trial = [list(cards) for cards in places]
             trial[p][i], trial[q][k] = b, a
             replays += 1
-            replayed = self._replayed(plan, trial, rng)
+            replayed, whole = self._replayed(plan, trial, rng)
             closeness = _closeness(replayed, self.view)
             if closeness >= near:
                 places, near = trial, closeness
-                if replayed.phase is not _STOPPED and _agrees(replayed, self.view):
+                if whole and _agrees(replayed, self.view):
                     _announced_as(replayed, self.view)
                     _match_order(replayed, self.view)
                     replayed.seed = rng.getrandbits(32)
@@ -369,17 +368,17 @@ class WorldSampler:
     def relabelled(self, plan: _Plan, places: list, rng) -> State | None:
         """The probe's deal with its free cards relabelled (slot -> the card `places` puts there), replayed; None
         when the world does not show the view again."""
-        world = self._replayed(plan, places, rng)
-        if world.phase is _STOPPED or not _agrees(world, self.view):
+        world, whole = self._replayed(plan, places, rng)
+        if not whole or not _agrees(world, self.view):
             return None
         _announced_as(world, self.view)
         _match_order(world, self.view)
         world.seed = rng.getrandbits(32)
         return world
 
-    def _replayed(self, plan: _Plan, places: list, rng) -> State:
-        """The probe's deal relabelled and replayed, as far as it goes: a replay stopped by a move the relabelled
-        world does not allow has its `phase` set to `_STOPPED`."""
+    def _replayed(self, plan: _Plan, places: list, rng) -> tuple:
+        """(the probe's deal relabelled and replayed as far as it goes — to a move the relabelled world does not
+        allow, at most —, whether it went through)."""
         pi = {x: c for slots, cards in zip(plan.slots, places) for x, c in zip(slots, cards)}
         layout = {z: [pi.get(c, c) for c in cards] for z, cards in plan.layout.items()}
         world = _fresh(self.view, plan.seed)
@@ -397,11 +396,10 @@ class WorldSampler:
                         break  # (its legality rests on the rest of the hand: a steal, a claim)
                 engine.apply(world, move, check=False)
             else:
-                return world
+                return world, True
         except UNCHECKED:
             pass
-        world.phase = _STOPPED
-        return world
+        return world, False
 
 
 class Trail:
