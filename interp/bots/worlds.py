@@ -31,13 +31,13 @@ order of a hidden hand's cards is not the view's to know: an announcement, or a 
 them in another order passes the check (`_alike`).
 
 The distribution: uniform over the ways to put the free cards into the probe's slots that respect the constraints
-and pass the check (slots with the same constraints taken as one place, so a card's place, not its slot, is what
-is uniform); the chain's worlds tend to the same distribution over the part of it the chain reaches, correlated. When every proof is made after the last hidden move (every shipped game: passes and discards come
-before the play), the slots of one place are the hidden places' own, and a world is uniform over the consistent
-*current* layouts of the free cards. The hidden history (who was dealt which card before a hidden exchange) is
-the probe's, relabelled. It is not the Bayesian posterior: a seat that bid high is not assumed to hold good cards,
-nor are hidden discards weighted by how likely a player was to make them (the usual approximation of
-determinized search).
+and pass the check (slots with the same constraints taken as one place, so a card's place, not its slot, is what is
+uniform); the chain's worlds tend to the same distribution over the part of it the chain reaches, correlated. When
+every proof is made after the last hidden move (every shipped game: passes and discards come before the play), the
+slots of one place are the hidden places' own, and a world is uniform over the consistent *current* layouts of the
+free cards. The hidden history (who was dealt which card before a hidden exchange) is the probe's, relabelled. It is
+not the Bayesian posterior: a seat that bid high is not assumed to hold good cards, nor are hidden discards weighted
+by how likely a player was to make them (the usual approximation of determinized search).
 """
 from __future__ import annotations
 
@@ -544,14 +544,7 @@ def _announced_as(world: State, view: State) -> None:
 
 def _closeness(world: State, view: State) -> tuple:
     """How much of `view` a replayed world shows, comparable: (the view's events it logs from the start, minus
-    the words and cards that differ in the first one it does not log: 0 when it logs them all).
-
-    >>> from interp.engine.events import Event
-    >>> a = Event("announce", 1, value="point of six, 55")
-    >>> b = Event("announce", 1, value="point of five, 48")
-    >>> _words_apart(a, b), _words_apart(b, b)
-    (4, 0)
-    """
+    the words and cards that differ in the first one it does not log: 0 when it logs them all)."""
     events = [e for e in world.events[world.deal_events:] if e.audience is None or view.viewer in e.audience]
     k = next((k for k, (a, b) in enumerate(zip(events, view.events)) if not _alike(a, b)),
              min(len(events), len(view.events)))
@@ -560,7 +553,14 @@ def _closeness(world: State, view: State) -> tuple:
 
 
 def _words_apart(a, b) -> int:
-    """The words and cards of two events that the other does not have."""
+    """The words and cards of two events that the other does not have.
+
+    >>> from interp.engine.events import Event
+    >>> a = Event("announce", 1, value="point of six, 55")
+    >>> b = Event("announce", 1, value="point of five, 48")
+    >>> _words_apart(a, b), _words_apart(b, b)
+    (4, 0)
+    """
     words = set(str(a.value).split()) ^ set(str(b.value).split())
     return len(words) + len(set(a.cards) ^ set(b.cards))
 
