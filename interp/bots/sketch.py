@@ -165,17 +165,19 @@ class _Sketch:
             engine.apply(world, move, check=False)
             seat = self.catch_up(world)
             if seat is None:
-                turn = self.turn_to_fix(world) if isinstance(phase, TurnsPhase) else None
-                if turn is None:
+                turn = self.turn_to_fix(world) if before is not None else None  # (not a trick's card)
+                if turn is None or before is None:
                     if isinstance(phase, TurnsPhase) and before is not None:
                         self.note_bans(before, move)
                     return world
-                self.turns_matter = True
-                if before is None:
-                    return None
+                self.turns_matter = self.turns_matter or isinstance(phase, TurnsPhase)
                 pair = self.fix_turn(before, move, turn)
                 if not pair:
                     seat = -1  # (the seat whose hand decides the turn is not known: walk any other's)
+            elif before is not None and self.i < len(self.view.events) and _is_decision(self.view.events[self.i]):
+                turn = (self.view.events[self.i].seat, None)  # (the deal went on without the view's decision)
+                pair = self.fix_turn(before, move, turn, mark[0])
+                seat = None if pair else seat
             if before is None or (seat is not None and not self.walk(before, None if seat < 0 else seat)):
                 return None
             self.i, self.read, self.located = mark[0], mark[1], set(mark[2])
@@ -186,9 +188,11 @@ class _Sketch:
 
     def turn_to_fix(self, world: State) -> tuple | None:
         """(seat, kind) of the view's next decision when the sketch does not let it be made (the hidden hands
-        decide whose turn it is, or what it may do: `bots.turns`), else None. The kind of move is compared only
-        once the hidden cards gave a turn to another seat (`turns_matter`): in most games a kind of move open to
-        a seat depends on the cards it is given just before (`move`), not on the turn."""
+        decide whose turn it is, what it may do, or when a phase ends: `bots.turns`), else None. The kind of move
+        is compared only once the hidden cards gave a turn to another seat (`turns_matter`) or when the sketch is
+        not in the phase of that decision (a phase that asks each seat in turn for what it holds ends when none
+        does): in most games a kind of move open to a seat depends on the cards it is given just before
+        (`move`), not on the turn."""
         events = self.view.events
         nxt = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
         if nxt is None:  # (the view's own decision comes next; its hand is fitted after: the seat only)
@@ -198,7 +202,7 @@ class _Sketch:
         else:
             logged = _logged(events[nxt])
             want = (events[nxt].seat, logged.value[0] if logged.kind == "action" else logged.kind)
-        if engine.actor(world) != want[0]:
+        if engine.actor(world) != want[0] or not _in_phase(world, events[nxt] if nxt is not None else None):
             return want
         return None if not self.turns_matter or fits(turn(world), want) else want
 
@@ -206,22 +210,41 @@ class _Sketch:
         """The free cards not located yet, in the zones hidden from the viewer."""
         return {c for z in self.hidden_zones for c in world.zones[z] if c not in self.located}
 
-    def fix_turn(self, before: State, move: Move, want: tuple) -> tuple:
+    def fix_turn(self, before: State, move: Move, want: tuple, logged: int | None = None) -> tuple:
         """Exchange two cards through the whole sketch (from `before`, the world before `move`) so that the view's
         next decision (`want`: see `bots.turns.fits`) can be made after it: two free cards, or two the viewer
         holds this deal that reached it unseen by the view (its hand now and a card still to be drawn); the pair
-        exchanged, or () when no single exchange does."""
+        exchanged, or () when no single exchange does. With `logged` (the index of the first view event the move
+        logs), the move must also log the view's events up to that decision, kind, seat and value (`logs_alike`:
+        the same seat may be asked anew after the deal went on without its decision)."""
         named = {c for e in self.view.events[:self.i] for c in e.cards}  # (the viewer's cards named so far stay)
         mine = {c for z in self.own for c in before.zones[z] if c in self.held and c not in named} | \
             {c for z in self.hidden_zones for c in before.zones[z] if c in self.held and c not in self.located}
         groups = [(self.free_now(before) - self.held, self.hidden_zones), (mine, self.own + self.hidden_zones)]
-        pair = turn_fix(before, move, want, groups, self.trail.banned if self.trail is not None else {},
-                        self.past_holds)
+        keeps = self.past_holds if logged is None else \
+            (lambda x, y: self.logs_alike(before, move, logged, x, y) and self.past_holds(x, y))
+        pair = turn_fix(before, move, want, groups, self.trail.banned if self.trail is not None else {}, keeps)
         if pair is None:
             return ()
         self.swap(before, *pair)
         self.fixed += 1
         return pair
+
+    def logs_alike(self, before: State, move: Move, logged: int, x: int, y: int) -> bool:
+        """Whether `move`, made on `before` with cards x and y exchanged, logs the view's events from its event
+        `logged` up to the next decision (compared by kind, seat and value; the next decision's seat and kind are
+        `fits`' business)."""
+        world = before.copy()
+        world.zones = [[y if c == x else x if c == y else c for c in cards] for cards in world.zones]
+        try:
+            engine.apply(world, move, check=False)
+        except UNCHECKED:
+            return False
+        events = self.view.events
+        fresh = [e for e in world.events[len(before.events):] if event_visible(e, self.seat)]
+        want = [e for e in events[logged:logged + len(fresh)]]
+        return len(want) == len(fresh) and all((a.kind, a.seat) == (b.kind, b.seat) and
+                                               (a.value == b.value or a.kind == "announce") for a, b in zip(fresh, want))
 
     def past_holds(self, x: int, y: int) -> bool:
         """Whether the deal so far, replayed with cards x and y exchanged, gives every decision made so far to the
@@ -286,19 +309,20 @@ class _Sketch:
         return None
 
     def fit_own(self, world: State) -> None:
-        """A card that reached one of the viewer's own zones is one the viewer held: swap a free card that is not
-        one of those with one of those (not located yet, not in its zones now); it is located from then on."""
+        """A card that reached one of the viewer's own zones is one the viewer held, and not one another seat
+        names next (it reaches the viewer later, by a move the view shows): swap a free card that is not one of
+        those with one of those (not located yet, not in its zones now); it is located from then on."""
+        theirs = None
         for z in self.own:
             for x in world.zones[z]:
                 if x in self.located:
                     continue
-                if x not in self.held:
+                theirs = self.next_named_by_others() if theirs is None else theirs
+                if x not in self.held or x in theirs:
                     now = {c for y in self.own for c in world.zones[y]}
-                    spare = [c for c in self.held if c not in self.located and c not in now]
+                    spare = [c for c in self.held if c not in self.located and c not in now and c not in theirs]
                     if not spare:
                         continue
-                    theirs = self.next_named_by_others()
-                    spare = [c for c in spare if c not in theirs] or spare
                     y = self.rng.choice(spare)
                     self.swap(world, x, y)
                     x = y
@@ -329,11 +353,32 @@ class _Sketch:
             if not self.bring(world, event.seat, c, event.cards, event.kind in FROM_HAND):
                 return None
         self.located.update(event.cards)  # (where they must stay while the move is made legal)
-        move = self.guess.move_of(world, j)
+        move = self.guess.move_of(world, j) or self.reordered(world, j)
         if move is None:  # not legal in this sketch: a declaration, a steal its hand does not allow
             move = _logged(event)
             self.make_legal(world, event.seat, move)
         return move
+
+    def reordered(self, world: State, j: int) -> Move | None:
+        """The move that logged the view's event j when the seat's hand lists the cards it names in another order
+        (a move names several cards in the order they lie: the order of a hidden hand, which the sketch does not
+        know): those cards exchanged through the whole sketch into the logged order — which no event can tell
+        from the sketch's when they lie in one zone and no event before j named them. None when no legal move is
+        the logged one but for that order."""
+        event = self.view.events[j]
+        cards = set(event.cards)
+        where = {z for z, held in enumerate(world.zones) for c in held if c in cards}
+        if len(cards) < 2 or len(where) != 1 or cards & self.guess.named_by[j]:
+            return None
+        want = _logged(event)
+        for move in engine.legal_moves(world):
+            got = _leaves(move.value)
+            if move.kind == want.kind and len(got) == len(_leaves(want.value)) and \
+                    all(g == w or (g in cards and w in cards) for g, w in zip(got, _leaves(want.value))):
+                self.relabel(world, [g for g in got if g in cards], [w for w in _leaves(want.value) if w in cards],
+                             located=True)
+                return want
+        return None
 
     def take_back(self, world: State, j: int, cards: tuple) -> None:
         """Cards the viewer names at its decision j that an exchange (`fix_turn`) put back in a hidden zone: each
@@ -405,8 +450,8 @@ class _Sketch:
 
     def fit_event(self, world: State, got, want) -> bool:
         """Match an event the sketch logged with the view's: the same, or the same but for free cards (swapped),
-        or the same kind by the same seat, neither a decision (an announcement's words, tolerated: the worlds
-        are checked)."""
+        or the same kind by the same seat, neither a decision (an announcement's words, or its cards in another
+        order — a hidden hand's —, tolerated: the worlds are checked, `bots.worlds._alike`)."""
         if _is_decision(got) != _is_decision(want):
             return False
         if self.since:  # cards swapped since the sketch logged it: the event names them as they were
@@ -414,16 +459,18 @@ class _Sketch:
         if not _same(got, want):
             if got.kind != want.kind or got.seat != want.seat:
                 return False
-            if len(got.cards) == len(want.cards) and replace(got, cards=want.cards) == want:
+            reordered = want.kind == "announce" and sorted(got.cards) == sorted(want.cards)
+            if len(got.cards) == len(want.cards) and replace(got, cards=want.cards) == want and not reordered:
                 if not self.relabel(world, got.cards, want.cards):
                     return False
         if want.kind not in UNLOCATING:
             self.located.update(want.cards)
         return True
 
-    def relabel(self, world: State, got, want) -> bool:
-        """Swap free cards so that the cards `got` (in this order) become the cards `want`."""
-        if any(g != w and (g in self.located or w in self.located) for g, w in zip(got, want)):
+    def relabel(self, world: State, got, want, located: bool = False) -> bool:
+        """Swap free cards (any cards, with `located`) so that the cards `got` (in this order) become the cards
+        `want`."""
+        if not located and any(g != w and (g in self.located or w in self.located) for g, w in zip(got, want)):
             return False
         now = list(got)  # the sketch's cards, as the swaps so far relabel them
         for k, w in enumerate(want):
@@ -462,6 +509,24 @@ class _Sketch:
         since.setdefault(y, x)
 
 
+def _in_phase(world: State, event) -> bool:
+    """Whether `world` is in the phase that logged `event` (a decision; None: any phase)."""
+    if event is None or event.phase is None or world.deal_over or world.phase is None:
+        return True
+    return world.game.phases[world.phase].id == event.phase
+
+
+def _leaves(value) -> list:
+    """The atoms of a move's value, nested tuples flattened in order.
+
+    >>> _leaves(("crib", (30, 29)))
+    ['crib', 30, 29]
+    """
+    if isinstance(value, (tuple, list)):
+        return [leaf for part in value for leaf in _leaves(part)]
+    return [value]
+
+
 def _relabelled(value, x: int, y: int):
     """A card var's value (a card, a list of cards, per seat) with cards x and y exchanged."""
     if isinstance(value, list):
@@ -477,4 +542,6 @@ def _logged(event) -> Move:
         return event.value[0]
     if event.kind == "call":
         return Move("option", event.value)
+    if event.kind == "choose" and isinstance(event.value, tuple):  # (a choice logged with its templated question)
+        return event.value[0]
     return event.value

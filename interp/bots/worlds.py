@@ -22,24 +22,28 @@ The world replayed must show the view again (its visible events, zones and vars)
 again. That check is the only rejection: it happens when a rule's constraint on hidden cards cannot be expressed
 as a constraint on a card's path — what a declaration says of a hand (a point of 43, these sequences and no
 other), a move whose legality depends on the rest of the hand — so those parts are a checked draw: rejection,
-exact under its condition. `Drawn.rejected` counts them. A view whose probe cannot be found, or whose relabelled
-worlds keep failing the check (`CHECKS`), falls back to the probe's own repair-and-replay search with every void
-enforced (`Drawn.fallback`).
+exact under its condition. `Drawn.rejected` counts them. After CHAIN_AFTER rejections in one draw the worlds
+of the view are steps of a Metropolis chain (`walked`) from a layout that passed the check (the sketch's own, or
+one a climb from it finds: `mended`). A view whose probe cannot be found, or whose chain has no start, falls back
+to the probe's own repair-and-replay search with every void enforced (`Drawn.fallback`), and that world becomes
+the view's plan and the chain's start (`rebase`): only the first world of such a view pays the search. The
+order of a hidden hand's cards is not the view's to know: an announcement, or a `list[card]` var, that lists
+them in another order passes the check (`_alike`).
 
 The distribution: uniform over the ways to put the free cards into the probe's slots that respect the constraints
-and pass the check (slots with the same constraints taken as one place, so a card's place, not its slot, is what
-is uniform). When every proof is made after the last hidden move (every shipped game: passes and discards come
-before the play), the slots of one place are the hidden places' own, and a world is uniform over the consistent
-*current* layouts of the free cards. The hidden history (who was dealt which card before a hidden exchange) is
-the probe's, relabelled. It is not the Bayesian posterior: a seat that bid high is not assumed to hold good cards,
-nor are hidden discards weighted by how likely a player was to make them (the usual approximation of
-determinized search).
+and pass the check (slots with the same constraints taken as one place, so a card's place, not its slot, is what is
+uniform); the chain's worlds tend to the same distribution over the part of it the chain reaches, correlated. When
+every proof is made after the last hidden move (every shipped game: passes and discards come before the play), the
+slots of one place are the hidden places' own, and a world is uniform over the consistent *current* layouts of the
+free cards. The hidden history (who was dealt which card before a hidden exchange) is the probe's, relabelled. It is
+not the Bayesian posterior: a seat that bid high is not assumed to hold good cards, nor are hidden discards weighted
+by how likely a player was to make them (the usual approximation of determinized search).
 """
 from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from interp.bots.knowledge import knowledge
 from interp.bots.layouts import Layouts
@@ -54,8 +58,9 @@ from interp.errors import InterpError
 
 CHECKS = 200  # relabelled worlds that fail the check, at most, in one draw before the fallback
 CHAIN_AFTER = 20  # worlds the check rejects in one draw before the draws become steps of a chain (`walked`)
-SKETCHES = 3  # sketches tried, at most, before the probe's repairing search (`find`)
+SKETCHES = 8  # sketches tried, at most, before the probe's repairing search (`find`)
 PROBE_TRIES = 60  # layouts that search tries, at most
+MEND = 80  # exchanges, at most, of the climb that looks for a start of the chain (`mended`)
 
 
 class SamplingError(InterpError):
@@ -180,10 +185,12 @@ class WorldSampler:
         if plan is not None and plan.layouts.total:
             cost = len(plan.moves) + 1
             for _ in range(min(tries, CHECKS)):
-                if (rejected >= CHAIN_AFTER or self.chained) and not self.unchained:
-                    drawn = self.walked(plan, rng, work, rejected)
+                if rejected >= CHAIN_AFTER or self.chained:
+                    drawn = None if self.unchained else self.walked(plan, rng, work, rejected)
                     if drawn is not None:
                         return drawn
+                    if self.unchained:  # (the plan's own layout fails the check: the fallback starts a chain)
+                        break
                 work += cost
                 places = plan.layouts.draw(rng)
                 world = self.relabelled(plan, places, rng)
@@ -196,17 +203,29 @@ class WorldSampler:
         probe = find(self.view, rng, tries, strict=True, limit=None if limit is None else max(0, limit - work))
         if probe is None:
             return Drawn(None, max(work, limit or 0), rejected, True)
+        self.rebase(probe)
         world = probe.world
         world.seed = rng.getrandbits(32)
         return Drawn(world, work + probe.work, rejected, True)
 
+    def rebase(self, probe) -> None:
+        """Make the fallback's world the plan, and its layout the start of the chain: the next draws are steps of a
+        chain from it (`walked`), each a replay, instead of a search each. When its own layout, replayed, fails
+        the check after all, the next draw falls back again."""
+        trail = self._trail()
+        try:
+            _build(self.view, probe, trail)
+        except InterpError:  # (the probe was replayed once already: this cannot fail, but if it did)
+            return
+        self.plan = self._layouts(probe, trail)
+        self.chain, self.chained, self.unchained = None, True, False
+
     # -- the probe and its slots ----------------------------------------------------------------------------------
     def _plan(self, limit: int | None) -> tuple:
         """(the plan, or None when neither a sketch nor the probe was found; the work it took)."""
-        view, kn = self.view, self.kn
-        proved = {seat for seat, _, _, _ in kn.proofs}
+        view = self.view
         self.barred = _barred(view, self.free)
-        trail = Trail({z: s for z, s in kn.hands.items() if s in proved}, list(self.barred))
+        trail = self._trail()
         prng = random.Random(_key(view))
         kept = None  # (a sketch whose turns were fixed but whose deal fails the check, and its trail's records)
         for _ in range(SKETCHES):
@@ -230,19 +249,30 @@ class WorldSampler:
             except InterpError:  # (the probe was replayed once already: this cannot fail, but if it did)
                 return None, probe.work
         self.free = [c for c in self.free if c not in probe.seen]
-        slots = {c: trail.constraints(c, kn.proofs) for c in self.free}
+        plan = self._layouts(probe, trail)
+        return plan, probe.work + plan.layouts.work
+
+    def _trail(self) -> "Trail":
+        """An empty trail watching the hands of the seats the trick rules proved something about."""
+        proved = {seat for seat, _, _, _ in self.kn.proofs}
+        return Trail({z: s for z, s in self.kn.hands.items() if s in proved}, list(self.barred))
+
+    def _layouts(self, probe, trail: "Trail") -> _Plan:
+        """The plan of a probe whose deal `trail` followed: its free cards as slots, grouped into places by their
+        constraints, and the exact layouts of the free cards into them."""
+        kn, free = self.kn, self.free
+        slots = {c: trail.constraints(c, kn.proofs) for c in free}
         places = sorted(set(slots.values()), key=repr)
         index = {sig: k for k, sig in enumerate(places)}
         members: list = [[] for _ in places]
         for x, sig in slots.items():
             members[index[sig]].append(x)
         classes: dict = {}
-        for c in self.free:
+        for c in free:
             allowed = tuple(k for k, sig in enumerate(places) if self._allowed(c, sig))
             classes.setdefault(allowed, []).append(c)
         layouts = Layouts([len(m) for m in members], [(cards, allowed) for allowed, cards in classes.items()])
-        plan = _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
-        return plan, probe.work + layouts.work
+        return _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
 
     def _replays(self, probe, rng) -> bool:
         """Whether the probe's own deal, replayed, passes the check."""
@@ -266,25 +296,29 @@ class WorldSampler:
     # -- the chain, when the check rejects too many ------------------------------------------------------------
     def walked(self, plan: _Plan, rng, work: int, rejected: int) -> Drawn | None:
         """The next world of a Metropolis chain over the layouts that pass the check: from the last layout that
-        passed (at first the sketch's own), an exchange of two free cards, kept when it moves each card to a place
-        that allows it and the world it gives passes the check, else the layout stays. The proposal is symmetric
-        and a refused one leaves the chain where it was, so its stationary distribution is uniform over the
-        consistent layouts it reaches; successive worlds are correlated. None when no layout has passed yet and
-        the sketch's own does not."""
+        passed (at first the sketch's own, or the one `mended` climbs to from it), an exchange of two free cards
+        of different slots, kept when each card's new place allows it and the world it gives passes the check,
+        else the layout stays. The proposal is symmetric (any two slots, of the same place too: which of a
+        place's slots a card takes changes the world) and a refused one leaves the chain where it was, so its
+        stationary distribution is uniform over the consistent assignments of the cards to the slots that it
+        reaches — the distribution of the independent draws; successive worlds are correlated. None when no
+        layout has passed yet and none is found by `mended`."""
         cost = len(plan.moves) + 1
         if self.chain is None:
-            work += cost
-            if self.relabelled(plan, plan.slots, rng) is None:
-                self.unchained = True  # (the draws stay independent)
+            places, world, replays = self.mended(plan, rng)
+            work += replays * cost
+            if world is None:
+                self.unchained = True  # (this draw falls back, and the fallback's world starts the chain: `rebase`)
                 return None
-            self.chain = [list(cards) for cards in plan.slots]
+            self.chain, self.chained = places, True
+            return Drawn(world, work, rejected)
         self.chained = True
         allowed = _allowed_places(plan.layouts)
         spots = [(p, i) for p, cards in enumerate(self.chain) for i in range(len(cards))]
         if len(spots) > 1:
             (p, i), (q, k) = rng.sample(spots, 2)
             a, b = self.chain[p][i], self.chain[q][k]
-            if p != q and q in allowed[a] and p in allowed[b]:
+            if q in allowed[a] and p in allowed[b]:
                 places = [list(cards) for cards in self.chain]
                 places[p][i], places[q][k] = b, a
                 work += cost
@@ -297,10 +331,54 @@ class WorldSampler:
         world = self.relabelled(plan, self.chain, rng)
         return None if world is None else Drawn(world, work, rejected)
 
+    def mended(self, plan: _Plan, rng) -> tuple:
+        """(a layout that passes the check, its world, the replays it took), found by a climb from the sketch's own
+        layout — which the sketch made to follow the view's decisions but not always its words (a declaration a
+        hidden hand makes) — or (None, None, replays) after MEND exchanges. An exchange of two free cards of
+        different slots (each allowed in its new place) is kept when its world shows at least as much of the view
+        as before (`_closeness`: the events matched from the start, then how few words and cards differ in the
+        first one that does not). It only looks for a start of the chain: the chain's steps are what is drawn."""
+        places = [list(cards) for cards in plan.slots]
+        world, replays = self.relabelled(plan, places, rng), 1
+        if world is not None:
+            return places, world, replays
+        allowed = _allowed_places(plan.layouts)
+        spots = [(p, i) for p, cards in enumerate(places) for i in range(len(cards))]
+        near = _closeness(self._replayed(plan, places, rng)[0], self.view)
+        for _ in range(MEND if len(spots) > 1 else 0):
+            (p, i), (q, k) = rng.sample(spots, 2)
+            a, b = places[p][i], places[q][k]
+            if not (q in allowed[a] and p in allowed[b]):
+                continue
+            trial = [list(cards) for cards in places]
+            trial[p][i], trial[q][k] = b, a
+            replays += 1
+            replayed, whole = self._replayed(plan, trial, rng)
+            closeness = _closeness(replayed, self.view)
+            if closeness >= near:
+                places, near = trial, closeness
+                if whole and _agrees(replayed, self.view):
+                    _announced_as(replayed, self.view)
+                    _match_order(replayed, self.view)
+                    replayed.seed = rng.getrandbits(32)
+                    return places, replayed, replays
+        return None, None, replays
+
     # -- one world -----------------------------------------------------------------------------------------------
     def relabelled(self, plan: _Plan, places: list, rng) -> State | None:
         """The probe's deal with its free cards relabelled (slot -> the card `places` puts there), replayed; None
         when the world does not show the view again."""
+        world, whole = self._replayed(plan, places, rng)
+        if not whole or not _agrees(world, self.view):
+            return None
+        _announced_as(world, self.view)
+        _match_order(world, self.view)
+        world.seed = rng.getrandbits(32)
+        return world
+
+    def _replayed(self, plan: _Plan, places: list, rng) -> tuple:
+        """(the probe's deal relabelled and replayed as far as it goes — to a move the relabelled world does not
+        allow, at most —, whether it went through)."""
         pi = {x: c for slots, cards in zip(plan.slots, places) for x, c in zip(slots, cards)}
         layout = {z: [pi.get(c, c) for c in cards] for z, cards in plan.layout.items()}
         world = _fresh(self.view, plan.seed)
@@ -312,18 +390,16 @@ class WorldSampler:
                 if masked(events[j]):
                     move = _hidden(world, move, pi, rng)
                     if move is None:
-                        return None
+                        break
                 elif events[j].seat != seat and not _proved(phases[world.phase], move):
                     if world.deal_over or world.ph is None or not engine.is_legal(world, phases[world.phase], move):
-                        return None  # (its legality rests on the rest of the hand: a steal, a claim)
+                        break  # (its legality rests on the rest of the hand: a steal, a claim)
                 engine.apply(world, move, check=False)
+            else:
+                return world, True
         except UNCHECKED:
-            return None
-        if not _agrees(world, self.view):
-            return None
-        _match_order(world, self.view)
-        world.seed = rng.getrandbits(32)
-        return world
+            pass
+        return world, False
 
 
 class Trail:
@@ -415,14 +491,89 @@ def _allowed_places(layouts: Layouts) -> dict:
     return out
 
 
+def _alike(got, want) -> bool:
+    """Whether a world's event shows what the view's does: the same, or an announcement of the same words and
+    cards, listed in another order (the order of a hidden hand, which no world can know from the view:
+    `_announced_as` then gives the world's log the view's order).
+
+    >>> from interp.engine.events import Event
+    >>> _alike(Event("announce", 0, (3, 1), "North: 7"), Event("announce", 0, (1, 3), "North: 7"))
+    True
+    """
+    if _same(got, want):
+        return True
+    return got.kind == want.kind == "announce" and sorted(got.cards) == sorted(want.cards) and \
+        replace(got, cards=want.cards) == want
+
+
+def _listed_alike(seen: State, view: State) -> bool:
+    """Whether a world's view has the view's vars, a `list[card]` var's cards in any order (what a seat told of
+    its hand, in the order of a hidden hand: `_alike`)."""
+    for name, value in view.vars.items():
+        got = seen.vars.get(name)
+        if got == value:
+            continue
+        decl = view.game.vars.get(name)
+        if decl is None or decl.type != "list[card]" or got is None:
+            return False
+        rows = list(zip(got, value)) if decl.per_seat else [(got, value)]
+        if not all(sorted(a or []) == sorted(b or []) for a, b in rows):
+            return False
+    return True
+
+
+def _announced_as(world: State, view: State) -> None:
+    """Give the world's log the view's order of the cards of each announcement (see `_alike`), and its
+    `list[card]` vars the view's order of the cards the view shows (`_listed_alike`)."""
+    seen = world.view(view.viewer)
+    for name, value in view.vars.items():
+        if seen.vars.get(name) == value:
+            continue  # (equal, or hidden from the viewer in both)
+        if not view.game.vars[name].per_seat:
+            world.vars[name] = list(value)
+            continue
+        world.vars[name] = [list(b) if a != b else c for a, b, c in zip(seen.vars[name], value, world.vars[name])]
+    seat, k = view.viewer, 0
+    for i in range(world.deal_events, len(world.events)):
+        event = world.events[i]
+        if event.audience is None or seat in event.audience:
+            if event != view.events[k] and event.kind == "announce":
+                world.events[i] = view.events[k]
+            k += 1
+
+
+def _closeness(world: State, view: State) -> tuple:
+    """How much of `view` a replayed world shows, comparable: (the view's events it logs from the start, minus
+    the words and cards that differ in the first one it does not log: 0 when it logs them all)."""
+    events = [e for e in world.events[world.deal_events:] if e.audience is None or view.viewer in e.audience]
+    k = next((k for k, (a, b) in enumerate(zip(events, view.events)) if not _alike(a, b)),
+             min(len(events), len(view.events)))
+    apart = _words_apart(events[k], view.events[k]) if k < min(len(events), len(view.events)) else 0
+    return k, -apart
+
+
+def _words_apart(a, b) -> int:
+    """The words and cards of two events that the other does not have.
+
+    >>> from interp.engine.events import Event
+    >>> a = Event("announce", 1, value="point of six, 55")
+    >>> b = Event("announce", 1, value="point of five, 48")
+    >>> _words_apart(a, b), _words_apart(b, b)
+    (4, 0)
+    """
+    words = set(str(a.value).split()) ^ set(str(b.value).split())
+    return len(words) + len(set(a.cards) ^ set(b.cards))
+
+
 def _agrees(world: State, view: State) -> bool:
-    """Whether `world` shows `view` again: the same visible events, zones (as sets) and vars."""
+    """Whether `world` shows `view` again: the same visible events (an announcement's cards in any order),
+    zones (as sets) and vars."""
     seat = view.viewer
     events = [e for e in world.events[world.deal_events:] if e.audience is None or seat in e.audience]
-    if len(events) != len(view.events) or not all(map(_same, events, view.events)):
+    if len(events) != len(view.events) or not all(map(_alike, events, view.events)):
         return False
     seen = world.view(seat)
-    if seen.hidden != view.hidden or seen.vars != view.vars:
+    if seen.hidden != view.hidden or (seen.vars != view.vars and not _listed_alike(seen, view)):
         return False
     return all(a == b or sorted(a) == sorted(b) for a, b in zip(seen.zones, view.zones))
 
