@@ -56,6 +56,7 @@ CHECKS = 200  # relabelled worlds that fail the check, at most, in one draw befo
 CHAIN_AFTER = 20  # worlds the check rejects in one draw before the draws become steps of a chain (`walked`)
 SKETCHES = 3  # sketches tried, at most, before the probe's repairing search (`find`)
 PROBE_TRIES = 60  # layouts that search tries, at most
+MEND = 400  # exchanges, at most, the search for a first layout that passes the check tries (`mended`)
 
 
 class SamplingError(InterpError):
@@ -142,6 +143,7 @@ class _Plan:
     moves: list
     slots: list
     layouts: Layouts
+    needs: tuple = ()  # (slots' cards, the cards one of them must take): the sketch's `Trail.needs`
 
 
 class WorldSampler:
@@ -215,11 +217,12 @@ class WorldSampler:
             if probe is not None and (not probe.fixed or self._replays(probe, prng)):
                 break
             if probe is not None and kept is None:
-                kept = probe, (trail.last, trail.visited, trail.banned)
+                kept = probe, trail.records()
         else:
             probe = None
         if probe is None and kept is not None:
-            probe, (trail.last, trail.visited, trail.banned) = kept
+            probe, records = kept
+            trail.restore(records)
         if probe is None:
             probe = find(view, prng, PROBE_TRIES, strict=True, limit=limit)
             if probe is None:
@@ -241,7 +244,8 @@ class WorldSampler:
             allowed = tuple(k for k, sig in enumerate(places) if self._allowed(c, sig))
             classes.setdefault(allowed, []).append(c)
         layouts = Layouts([len(m) for m in members], [(cards, allowed) for allowed, cards in classes.items()])
-        plan = _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
+        needs = tuple((frozenset(slots), cards) for slots, cards in trail.needs)
+        plan = _Plan(probe.seed, probe.layout, probe.moves, members, layouts, needs)
         return plan, probe.work + layouts.work
 
     def _replays(self, probe, rng) -> bool:
@@ -274,17 +278,21 @@ class WorldSampler:
         cost = len(plan.moves) + 1
         if self.chain is None:
             work += cost
+            start: list | None = [list(cards) for cards in plan.slots]
             if self.relabelled(plan, plan.slots, rng) is None:
+                start, spent = self.mended(plan, rng)
+                work += spent
+            if start is None:
                 self.unchained = True  # (the draws stay independent)
                 return None
-            self.chain = [list(cards) for cards in plan.slots]
+            self.chain = start
         self.chained = True
         allowed = _allowed_places(plan.layouts)
         spots = [(p, i) for p, cards in enumerate(self.chain) for i in range(len(cards))]
         if len(spots) > 1:
             (p, i), (q, k) = rng.sample(spots, 2)
             a, b = self.chain[p][i], self.chain[q][k]
-            if p != q and q in allowed[a] and p in allowed[b]:
+            if q in allowed[a] and p in allowed[b]:
                 places = [list(cards) for cards in self.chain]
                 places[p][i], places[q][k] = b, a
                 work += cost
@@ -301,7 +309,18 @@ class WorldSampler:
     def relabelled(self, plan: _Plan, places: list, rng) -> State | None:
         """The probe's deal with its free cards relabelled (slot -> the card `places` puts there), replayed; None
         when the world does not show the view again."""
-        pi = {x: c for slots, cards in zip(plan.slots, places) for x, c in zip(slots, cards)}
+        pi = _relabelling(plan, places)
+        if not all(holds(slots, cards, pi) for slots, cards in plan.needs):
+            return None  # (a seat given the turn for holding some card holds none: no replay needed to know)
+        world, whole = self.replayed(plan, pi, rng)
+        if not whole or not _agrees(world, self.view):
+            return None
+        _match_order(world, self.view)
+        world.seed = rng.getrandbits(32)
+        return world
+
+    def replayed(self, plan: _Plan, pi: dict, rng) -> tuple:
+        """(the probe's deal relabelled by `pi` and replayed as far as it goes, whether every move was made)."""
         layout = {z: [pi.get(c, c) for c in cards] for z, cards in plan.layout.items()}
         world = _fresh(self.view, plan.seed)
         world.stack = layout
@@ -312,18 +331,39 @@ class WorldSampler:
                 if masked(events[j]):
                     move = _hidden(world, move, pi, rng)
                     if move is None:
-                        return None
+                        return world, False
                 elif events[j].seat != seat and not _proved(phases[world.phase], move):
                     if world.deal_over or world.ph is None or not engine.is_legal(world, phases[world.phase], move):
-                        return None  # (its legality rests on the rest of the hand: a steal, a claim)
+                        return world, False  # (its legality rests on the rest of the hand: a steal, a claim)
                 engine.apply(world, move, check=False)
         except UNCHECKED:
-            return None
-        if not _agrees(world, self.view):
-            return None
-        _match_order(world, self.view)
-        world.seed = rng.getrandbits(32)
-        return world
+            return world, False
+        return world, True
+
+    def mended(self, plan: _Plan, rng) -> tuple:
+        """(a layout that passes the check, or None; the work it took), found by a local search from the
+        sketch's own when that fails: an exchange of two free cards, each allowed where the other lies, is kept
+        when the relabelled deal shows at least as much of the view before it first differs (`_shown`), up to
+        MEND exchanges (a sketch that follows the view may still hold a hand the turns rule out)."""
+        allowed = _allowed_places(plan.layouts)
+        places = [list(cards) for cards in plan.slots]
+        spots = [(p, i) for p, cards in enumerate(places) for i in range(len(cards))]
+        best, work, cost = -1, 0, len(plan.moves) + 1
+        for _ in range(MEND if len(spots) > 1 else 0):
+            (p, i), (q, k) = rng.sample(spots, 2)
+            a, b = places[p][i], places[q][k]
+            if q not in allowed[a] or p not in allowed[b]:
+                continue
+            places[p][i], places[q][k] = b, a
+            work += cost
+            if self.relabelled(plan, places, rng) is not None:
+                return places, work
+            got = _shown(self.replayed(plan, _relabelling(plan, places), rng)[0], self.view)
+            if got >= best:
+                best = got
+            else:
+                places[p][i], places[q][k] = a, b
+        return None, work
 
 
 class Trail:
@@ -336,15 +376,41 @@ class Trail:
         self.last: dict = {}  # (card, seat) -> view event index
         self.visited: dict = {}  # card -> set of zone ids
         self.banned: dict = {}  # card -> the cards its slot may not take
+        self.needs: list = []  # [the cards in some slots, the cards one of those slots must take]
 
     def clear(self) -> None:
-        self.last, self.visited, self.banned = {}, {}, {}
+        self.last, self.visited, self.banned, self.needs = {}, {}, {}, []
+
+    def records(self) -> tuple:
+        """What the trail holds, to be put back by `restore`."""
+        return self.last, self.visited, self.banned, self.needs
+
+    def restore(self, records: tuple) -> None:
+        self.last, self.visited, self.banned, self.needs = records
 
     def ban(self, slots: list, cards: frozenset) -> None:
         """The free cards `slots` lie where none of `cards` may be (a seat's hand when its hidden cards decided
         whose turn it was: `bots.turns`)."""
         for x in slots:
             self.banned[x] = self.banned.get(x, frozenset()) | cards
+
+    def need(self, slots: list, cards: frozenset) -> None:
+        """One of the free cards `slots` lies where one of `cards` must be (a seat's hand when holding such a card
+        gave it the turn: `bots.turns`)."""
+        self.needs.append([set(slots), cards])
+
+    def keeps(self, x: int, y: int) -> bool:
+        """Whether exchanging the free cards x and y (each takes the other's slot) respects every ban and need.
+
+        >>> trail = Trail({}, [])
+        >>> trail.ban([1], frozenset({7})); trail.need([2, 3], frozenset({2, 9}))
+        >>> trail.keeps(1, 7), trail.keeps(2, 5), trail.keeps(2, 9), trail.keeps(4, 5)
+        (False, False, True, True)
+        """
+        none: frozenset = frozenset()
+        if y in self.banned.get(x, none) or x in self.banned.get(y, none):
+            return False
+        return all(holds(_relabelled_set(slots, x, y), cards) for slots, cards in self.needs)
 
     def note(self, j: int, world: State) -> None:
         """Record where the cards lie before the view's event j (the end: j = the number of events)."""
@@ -368,12 +434,26 @@ class Trail:
                 records[y] = a
             if b is not None:
                 records[x] = b
+        for need in self.needs:
+            need[0] = _relabelled_set(need[0], x, y)
 
     def constraints(self, card: int, proofs: list) -> tuple:
         """(the proofs that apply to the card's path: it lay in the proved seat's hand when the proof was made, or
         later; the restricted zones it lay in; the cards its slot may not take)."""
         applied = frozenset(k for k, (seat, _, _, t) in enumerate(proofs) if self.last.get((card, seat), -1) >= t)
         return applied, frozenset(self.visited.get(card, ())), self.banned.get(card, frozenset())
+
+
+def holds(slots, cards: frozenset, pi: dict | None = None) -> bool:
+    """Whether one of the free cards `slots`, relabelled by `pi` ({slot's card: card}), is one of `cards`."""
+    return any((c if pi is None else pi.get(c, c)) in cards for c in slots)
+
+
+def _relabelled_set(cards: set, x: int, y: int) -> set:
+    """`cards` with x and y exchanged."""
+    if (x in cards) == (y in cards):
+        return cards
+    return (cards - {x, y}) | ({y} if x in cards else {x})
 
 
 def _build(view: State, probe, trail: Trail) -> None:
@@ -413,6 +493,18 @@ def _allowed_places(layouts: Layouts) -> dict:
     for cards, places in layouts.classes:
         out.update((c, frozenset(places)) for c in cards)
     return out
+
+
+def _relabelling(plan: _Plan, places: list) -> dict:
+    """{the probe's free card (a slot): the card `places` puts there}."""
+    return {x: c for slots, cards in zip(plan.slots, places) for x, c in zip(slots, cards)}
+
+
+def _shown(world: State, view: State) -> int:
+    """How many of the view's events `world` logged alike, from the first, before the first that differs."""
+    seat, events = view.viewer, view.events
+    got = [e for e in world.events[world.deal_events:] if e.audience is None or seat in e.audience]
+    return next((k for k, (a, b) in enumerate(zip(got, events)) if not _same(a, b)), min(len(got), len(events)))
 
 
 def _agrees(world: State, view: State) -> bool:
