@@ -30,8 +30,14 @@ The distribution: uniform over the ways to put the free cards into the probe's s
 and pass the check (slots with the same constraints taken as one place, so a card's place, not its slot, is what
 is uniform). When every proof is made after the last hidden move (every shipped game: passes and discards come
 before the play), the slots of one place are the hidden places' own, and a world is uniform over the consistent
-*current* layouts of the free cards. The hidden history (who was dealt which card before a hidden exchange) is
-the probe's, relabelled. It is not the Bayesian posterior: a seat that bid high is not assumed to hold good cards,
+*current* layouts of the free cards. That holds for the independent draws; once a draw has had `CHAIN_AFTER`
+worlds rejected, the view's next worlds are steps of a Metropolis chain (`walked`) — uniform over the consistent
+layouts it reaches in the limit, its worlds correlated — started from the sketch's own layout or one a local
+search finds from it (`mended`). Where the hidden hands decide whose turn it is, the sketch's bans (per slot)
+and needs (one of some slots takes one of some cards, checked before the replay) come from its own deal
+(`bots.turns`): exact for a rule "holds some card such that …", checked in full otherwise. The hidden history
+(who was dealt which card before a hidden exchange; in what order the viewer drew the cards it holds) is the
+probe's, relabelled. It is not the Bayesian posterior: a seat that bid high is not assumed to hold good cards,
 nor are hidden discards weighted by how likely a player was to make them (the usual approximation of
 determinized search).
 """
