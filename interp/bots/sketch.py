@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from interp.bots.probe import Probe, _fresh, _is_decision, _same, _Sampler
 from interp.bots.repair import WALK, masked, swap
-from interp.bots.turns import fits, turn, turn_after, turn_fix, turn_needs
+from interp.bots.turns import fits, rests_on_hands, turn, turn_after, turn_fix, turn_needs
 from interp.engine import match as engine
 from interp.engine.phases.tricks import TricksPhase
 from interp.engine.phases.turns import TurnsPhase
@@ -76,6 +76,10 @@ class _Sketch:
         self.hidden_zones = [z for z in range(len(view.zones)) if not game.zone_visible(view, z, self.seat)]
         self.seed = 0  # the deal's chance seed
         self.made: list = []  # the moves made so far: (view event index, move)
+        # whether the hidden cards decide turns in this game (`bots.turns.rests_on_hands`), or gave one to another
+        # seat in this sketch: then the turns are compared in full, what they say of the hands is recorded, and
+        # every exchange is replayed (`keeps`)
+        self.turns_matter = rests_on_hands(game)
         self.fixed = 0  # turns fixed by an exchange (`fix_turn`): an exchange may undo an earlier turn
 
     def run(self) -> Probe | None:
@@ -172,6 +176,7 @@ class _Sketch:
                     if isinstance(phase, TurnsPhase) and before is not None:
                         self.note_bans(before, move)
                     return world
+                self.turns_matter = True
                 if before is None:
                     return None
                 pair = self.fix_turn(before, move, turn)
@@ -187,9 +192,11 @@ class _Sketch:
 
     def turn_to_fix(self, world: State) -> tuple | None:
         """(seat, kind) of the view's next decision when the sketch does not let it be made (the hidden hands
-        decide whose turn it is, or what it may do: `bots.turns`), else None."""
+        decide whose turn it is, or what it may do: `bots.turns`), else None. The kind of move is compared only
+        once the hidden cards gave a turn to another seat (`turns_matter`): in most games the kinds of move open to
+        a seat rest on the cards it was given just before, not on the turn."""
         want = self.wanted()
-        if want is None or engine.actor(world) == want[0] and fits(turn(world), want):
+        if want is None or engine.actor(world) == want[0] and (not self.turns_matter or fits(turn(world), want)):
             return None
         return want
 
@@ -251,8 +258,9 @@ class _Sketch:
     def note_bans(self, before: State, move: Move) -> None:
         """On the trail: what each other seat's hidden zones must hold as `move` is made for the turn after it to
         be the one the view logs (`bots.turns.turn_needs`): the cards they cannot hold, and the cards one of their
-        free cards must be."""
-        if self.trail is None:
+        free cards must be — sought once the sketch met a turn the hidden cards decided (`turns_matter`: a game
+        whose turns never rest on them pays nothing)."""
+        if self.trail is None or not self.turns_matter:
             return
         want = self.wanted()
         if want is None:
@@ -267,8 +275,9 @@ class _Sketch:
 
     def keeps(self, x: int, y: int) -> bool:
         """Whether exchanging the free cards x and y keeps what the turns so far say of the hidden hands: the
-        trail's bans and needs (cheap: looked at first), then the deal so far replayed (`past_holds`)."""
-        return (self.trail is None or self.trail.keeps(x, y)) and self.past_holds(x, y)
+        trail's bans and needs (cheap: looked at first), then, once the hidden cards gave a turn to another seat
+        (`turns_matter`), the deal so far replayed (`past_holds`)."""
+        return (self.trail is None or self.trail.keeps(x, y)) and (not self.turns_matter or self.past_holds(x, y))
 
     def kept(self, x: int, first: list, then: list) -> int:
         """A card whose exchange with x `keeps` the turns so far: of `first` if one does, else of `then` (each

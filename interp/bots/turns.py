@@ -14,13 +14,17 @@ written in other places (nothing else replayed), and reading whose turn it is an
   approximation that the check of every world (replayed in full) keeps honest.
 
 >>> from interp.spec.compiler import load_game
->>> from interp.engine import match as engine
+>>> import random
+
+from interp.engine import match as engine
 >>> st = engine.new_match(load_game("docs/examples/tiny.yaml"), seed=4)
 >>> move = engine.legal_moves(st)[0]
 >>> turn_after(st, move, []) == turn_after(st, move, [])
 True
 """
 from __future__ import annotations
+
+import random
 
 from interp.engine import match as engine
 from interp.engine.state import Move, State
@@ -76,6 +80,47 @@ def _exchange(before: State, move: Move, want: tuple, spots: list, keeps) -> tup
             if w != z and keeps(x, y) and fits(turn_after(before, move, [(z, k, y), (w, i, x)]), want):
                 return x, y
     return None
+
+
+SHUFFLES = 2  # deals of the hidden hands shuffled that `rests_on_hands` tries after each move
+_RESTS: dict = {}  # id(game) -> (game, whether its turns rest on the hidden hands)
+
+
+def rests_on_hands(game) -> bool:
+    """Whether a `turns` phase of `game` lets the hidden hands decide whose turn it is: in one deal of seeded
+    random play (seed 0, the default players), some move of it, made again with the cards of the seats' own
+    zones shuffled among them (SHUFFLES times), gives the next decision to another seat. Found once per game (the
+    kinds of move open to a seat rest on its hand in most games: they are not compared).
+
+    >>> from interp.spec.compiler import load_game
+    >>> rests_on_hands(load_game("docs/examples/tiny.yaml"))
+    False
+    """
+    got = _RESTS.get(id(game))
+    if got is None:
+        got = (game, _rests(game))
+        _RESTS[id(game)] = got
+    return got[1]
+
+
+def _rests(game) -> bool:
+    st = engine.new_match(game, seed=0)
+    rng = random.Random(0)
+    owned = [z for z in range(len(st.zones)) if game.zone_of(z, st.n)[1] is not None]
+    while not st.deal_over:
+        before, move = st.copy(), rng.choice(engine.legal_moves(st))
+        turns = game.phases[st.phase].type_name == "turns"
+        engine.apply(st, move)
+        if not turns or st.deal_over:
+            continue
+        want = (engine.actor(st), None)
+        spots = [(z, k, c) for z in owned for k, c in enumerate(before.zones[z])]
+        for _ in range(SHUFFLES):
+            cards = [c for _, _, c in spots]
+            rng.shuffle(cards)
+            if not fits(turn_after(before, move, [(z, k, c) for (z, k, _), c in zip(spots, cards)]), (want[0], None)):
+                return True
+    return False
 
 
 def turn_needs(before: State, move: Move, want: tuple, free: set, zones: list, owned: list) -> tuple:

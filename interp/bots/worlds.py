@@ -298,7 +298,7 @@ class WorldSampler:
         if len(spots) > 1:
             (p, i), (q, k) = rng.sample(spots, 2)
             a, b = self.chain[p][i], self.chain[q][k]
-            if q in allowed[a] and p in allowed[b]:
+            if p != q and q in allowed[a] and p in allowed[b]:
                 places = [list(cards) for cards in self.chain]
                 places[p][i], places[q][k] = b, a
                 work += cost
