@@ -52,6 +52,7 @@ from interp.bots.layouts import Layouts
 from interp.bots.probe import TRIES, _fresh, _match_order, _same, find
 from interp.bots.repair import masked
 from interp.bots.sketch import UNCHECKED, sketch
+from interp.bots.turns import rests_on_hands
 from interp.engine import match as engine
 from interp.engine.events import phase_of
 from interp.engine.phases.tricks import TricksPhase
@@ -62,7 +63,8 @@ CHECKS = 200  # relabelled worlds that fail the check, at most, in one draw befo
 CHAIN_AFTER = 20  # worlds the check rejects in one draw before the draws become steps of a chain (`walked`)
 SKETCHES = 3  # sketches tried, at most, before the probe's repairing search (`find`)
 PROBE_TRIES = 60  # layouts that search tries, at most
-MEND = 400  # exchanges, at most, the search for a first layout that passes the check tries (`mended`)
+MEND = 60  # exchanges, at most, the search for a first layout that passes the check tries (`mended`: only in a
+# game whose turns rest on the hidden hands, `bots.turns.rests_on_hands`, elsewhere its cost was a p99 tail)
 
 
 class SamplingError(InterpError):
@@ -286,7 +288,7 @@ class WorldSampler:
             work += cost
             start: list | None = [list(cards) for cards in plan.slots]
             if self.relabelled(plan, plan.slots, rng) is None:
-                start, spent = self.mended(plan, rng)
+                start, spent = self.mended(plan, rng) if rests_on_hands(self.view.game) else (None, 0)
                 work += spent
             if start is None:
                 self.unchained = True  # (the draws stay independent)
