@@ -260,10 +260,7 @@ class _Sampler(Repairs):
             if self.stuck >= best:
                 since = 0 if self.stuck > best else since
                 base, best = trial_base, self.stuck
-                layout.clear()
-                layout.update(trial_layout)
-                choices.clear()
-                choices.update(trial_choices)
+                _adopt(layout, choices, trial_layout, trial_choices)
             if done:
                 return world
         return None
@@ -297,10 +294,7 @@ class _Sampler(Repairs):
             if self.stuck >= best:
                 since = 0 if self.stuck > best else since
                 best = self.stuck
-                layout.clear()
-                layout.update(trial_layout)
-                choices.clear()
-                choices.update(trial_choices)
+                _adopt(layout, choices, trial_layout, trial_choices)
             if done:
                 return world
         return None
@@ -354,6 +348,14 @@ class _Sampler(Repairs):
         if not mine or not later:
             return None
         return self.rng.choice(mine), self.rng.choice(later)
+
+
+def _adopt(layout: dict, choices: dict, trial_layout: dict, trial_choices: dict) -> None:
+    """Make a climb's trial layout and hidden moves the current ones (in place: the caller holds them)."""
+    layout.clear()
+    layout.update(trial_layout)
+    choices.clear()
+    choices.update(trial_choices)
 
 
 DECISIONS = ("bid", "choose", "discard", "declare", "turn", "play", "call")
