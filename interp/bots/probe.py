@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from interp.bots.repair import Repairs, masked, swap
+from interp.bots.repair import WALK, Repairs, masked, swap
 from interp.engine import match as engine
 from interp.engine.events import phase_of
 from interp.engine.state import State, event_visible
@@ -114,7 +114,7 @@ class _Sampler(Repairs):
             if self.replay(world, layout, choices, repair=True):
                 break
         else:
-            climbed = self.climb(seed, layout, choices)
+            climbed = self.climb(seed, layout, choices) or self.settle(seed, layout, choices)
             if climbed is None:
                 return None
             world = climbed
@@ -260,13 +260,102 @@ class _Sampler(Repairs):
             if self.stuck >= best:
                 since = 0 if self.stuck > best else since
                 base, best = trial_base, self.stuck
-                layout.clear()
-                layout.update(trial_layout)
-                choices.clear()
-                choices.update(trial_choices)
+                _adopt(layout, choices, trial_layout, trial_choices)
             if done:
                 return world
         return None
+
+    def settle(self, seed: int, layout: dict, choices: dict) -> State | None:
+        """Where a `turns` phase's seat to move, or the kinds of move open to it, rest on the hidden hands (a seat
+        is asked to add a card only if it holds one that fits; the first to move holds some card), a replay that
+        fails at such a decision is climbed like `climb`, but from the deal itself (a rule before the first
+        decision may read the hands too): a free card of the seat the view names there, or of the seat the world
+        gives the turn, is swapped with one of another hidden place (both unseen by the viewer and named by no
+        event of the view: they change nothing it saw before), the deal is dealt and replayed anew, and the swap is
+        kept when the replay gets at least as far. Returns the replayed world once it gets through, else None."""
+        world = _fresh(self.view, seed)
+        self.deal(world, layout)
+        if self.replay(world, layout, choices, repair=False):
+            return world
+        best, since = self.stuck, 0
+        for _ in range(CLIMB):
+            if since > PATIENCE or self.spent() or not self.in_turns(best):
+                return None
+            since += 1
+            pair = self.turn_pair(world, best)
+            if pair is None:
+                return None
+            trial_layout = {z: list(cards) for z, cards in layout.items()}
+            trial_choices = {k: m for k, m in choices.items() if k < best}  # (the hidden moves from there: anew)
+            swap(world, trial_layout, trial_choices, *pair)
+            world = _fresh(self.view, seed)
+            self.deal(world, trial_layout)
+            done = self.replay(world, trial_layout, trial_choices, repair=False)
+            if self.stuck >= best:
+                since = 0 if self.stuck > best else since
+                best = self.stuck
+                _adopt(layout, choices, trial_layout, trial_choices)
+            if done:
+                return world
+        return None
+
+    def in_turns(self, i: int) -> bool:
+        """Whether the view's event i is a decision of a `turns` phase."""
+        event = self.view.events[min(i, len(self.view.events) - 1)]
+        return _is_decision(event) and event.phase is not None and \
+            phase_of(self.view.game, event.phase).type_name == "turns"
+
+    def turn_pair(self, world: State, i: int) -> tuple | None:
+        """Two cards that no event of the view names, unseen by the viewer, in different hidden zones of `world`,
+        the first in a zone of the seat the view's event i names or of the seat to move in `world` (not the
+        viewer), each allowed where the other lies; None when there are none."""
+        game, n, rng = world.game, world.n, self.rng
+        named = self.named_after[0] | self.visible
+        places: dict = {}
+        for zid, cards in enumerate(world.zones):
+            free = [c for c in cards if c not in named and self.hidden_now(world, c) == zid]
+            if free:
+                places[zid] = free
+        seats = {self.view.events[i].seat, None if world.deal_over else engine.actor(world)}
+        if self.seat in seats and rng.random() < 0.5:
+            return self.drawn_pair(world, i)
+        seats -= {self.seat, None}
+        owners = {z: game.zone_of(z, n)[1] for z in places}
+        mine = [z for z in places if owners[z] in seats] or [z for z in places if owners[z] not in (self.seat, None)]
+        if not mine or len(places) < 2:
+            return None
+        for _ in range(WALK):
+            zx = rng.choice(mine)
+            zy = rng.choice([z for z in places if z != zx])
+            x, y = rng.choice(places[zx]), rng.choice(places[zy])
+            if self.allowed(y, zx) and self.allowed(x, zy):
+                return x, y
+        return None
+
+    def drawn_pair(self, world: State, i: int) -> tuple | None:
+        """Two of the viewer's own cards not named before the view's event i, one in its zones in `world`, the other
+        in a hidden zone (to be drawn later): which of them it drew first is not in the view; None when none."""
+        game, n = world.game, world.n
+        first: dict = {}
+        for e in self.view.events[i:]:
+            for c in e.cards:
+                first.setdefault(c, e.seat)
+        ends = {c for z, cards in enumerate(self.view.zones) if game.zone_of(z, n)[1] == self.seat for c in cards}
+        own = {c for c in ends | set(first) if c not in self.named_by[i] and first.get(c, self.seat) == self.seat}
+        mine = [c for z, cards in enumerate(world.zones) if game.zone_of(z, n)[1] == self.seat for c in cards
+                if c in own]
+        later = [c for c in own if self.hidden_now(world, c) is not None]
+        if not mine or not later:
+            return None
+        return self.rng.choice(mine), self.rng.choice(later)
+
+
+def _adopt(layout: dict, choices: dict, trial_layout: dict, trial_choices: dict) -> None:
+    """Make a climb's trial layout and hidden moves the current ones (in place: the caller holds them)."""
+    layout.clear()
+    layout.update(trial_layout)
+    choices.clear()
+    choices.update(trial_choices)
 
 
 DECISIONS = ("bid", "choose", "discard", "declare", "turn", "play", "call")

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from interp.bots.probe import Probe, _fresh, _is_decision, _same, _Sampler
 from interp.bots.repair import WALK, masked, swap
-from interp.bots.turns import fits, turn, turn_bans, turn_fix, turns_vary
+from interp.bots.turns import fits, rests_on_hands, turn, turn_after, turn_fix, turn_needs
 from interp.engine import match as engine
 from interp.engine.phases.tricks import TricksPhase
 from interp.engine.phases.turns import TurnsPhase
@@ -34,6 +34,7 @@ UNLOCATING = ("tell", "tricks")  # events that name cards without saying where t
 FROM_HAND = ("play", "discard", "turn")  # moves whose cards leave the seat's hand
 # what a move made unchecked may raise when the hand does not allow it (a declaration of a combination it lacks)
 UNCHECKED = (InterpError, LookupError, ValueError, StopIteration)
+CHECKED = 12  # exchanges a step of the walk tries, at most, for one that keeps every earlier turn (`keeps`)
 
 
 def sketch(view: State, rng, trail=None) -> Probe | None:
@@ -73,8 +74,13 @@ class _Sketch:
             c for e in view.events if e.seat == self.seat and e.kind in spent for c in e.cards}
         self.card_vars = [d.name for d in game.vars.values() if "card" in d.type]
         self.hidden_zones = [z for z in range(len(view.zones)) if not game.zone_visible(view, z, self.seat)]
+        self.seed = 0  # the deal's chance seed
+        self.made: list = []  # the moves made so far: (view event index, move)
+        # whether the hidden cards decide turns in this game (`bots.turns.rests_on_hands`), or gave one to another
+        # seat in this sketch: then the turns are compared in full, what they say of the hands is recorded, and
+        # every exchange is replayed (`keeps`)
+        self.turns_matter = rests_on_hands(game)
         self.fixed = 0  # turns fixed by an exchange (`fix_turn`): an exchange may undo an earlier turn
-        self.turns_matter = False  # whether the hidden cards gave a turn to another seat yet (then bans are sought)
 
     def run(self) -> Probe | None:
         events = self.view.events
@@ -188,23 +194,33 @@ class _Sketch:
 
     def turn_to_fix(self, world: State) -> tuple | None:
         """(seat, kind) of the view's next decision when the sketch does not let it be made (the hidden hands
-        decide whose turn it is, what it may do, or when a phase ends: `bots.turns`), else None. The kind of move
-        is compared only once the hidden cards gave a turn to another seat (`turns_matter`) or when the sketch is
-        not in the phase of that decision (a phase that asks each seat in turn for what it holds ends when none
-        does): in most games a kind of move open to a seat depends on the cards it is given just before
-        (`move`), not on the turn."""
-        events = self.view.events
-        nxt = next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
-        if nxt is None:  # (the view's own decision comes next; its hand is fitted after: the seat only)
-            want: tuple = (engine.actor(self.view), None)
-        elif masked(events[nxt]):
+        decide whose turn it is, what it may do, or when a phase ends: `bots.turns`), else None: when another seat
+        is to move or the sketch is not in the phase of that decision (a phase that asks each seat in turn for what
+        it holds ends when none does). The kind of move is compared only where the hidden cards decide turns
+        (`turns_matter`): in most games the kinds of move open to a seat rest on the cards it was given just
+        before, not on the turn."""
+        want = self.wanted()
+        if want is None:
             return None
-        else:
-            logged = _logged(events[nxt])
-            want = (events[nxt].seat, logged.value[0] if logged.kind == "action" else logged.kind)
-        if engine.actor(world) != want[0] or not _in_phase(world, events[nxt] if nxt is not None else None):
+        nxt = self.next_decision()
+        if engine.actor(world) != want[0] or not _in_phase(world, None if nxt is None else self.view.events[nxt]):
             return want
         return None if not self.turns_matter or fits(turn(world), want) else want
+
+    def next_decision(self) -> int | None:
+        """The index of the view's next decision from the event to match on; None when the view's own comes next."""
+        events = self.view.events
+        return next((k for k in range(self.i, len(events)) if _is_decision(events[k])), None)
+
+    def wanted(self) -> tuple | None:
+        """(seat, kind) of the view's next decision (kind None: any; see `bots.turns.fits`); None when it is hidden."""
+        events, nxt = self.view.events, self.next_decision()
+        if nxt is None:  # (the view's own decision comes next; its hand is fitted after: the seat only)
+            return engine.actor(self.view), None
+        if masked(events[nxt]):
+            return None
+        logged = _logged(events[nxt])
+        return events[nxt].seat, logged.value[0] if logged.kind == "action" else logged.kind
 
     def free_now(self, world: State) -> set:
         """The free cards not located yet, in the zones hidden from the viewer."""
@@ -214,18 +230,19 @@ class _Sketch:
         """Exchange two cards through the whole sketch (from `before`, the world before `move`) so that the view's
         next decision (`want`: see `bots.turns.fits`) can be made after it: two free cards, or two the viewer
         holds this deal that reached it unseen by the view (its hand now and a card still to be drawn); the pair
-        exchanged, or () when no single exchange does. With `logged` (the index of the first view event the move
-        logs), the move must also log the view's events up to that decision, kind, seat and value (`logs_alike`:
-        the same seat may be asked anew after the deal went on without its decision)."""
+        exchanged — or, without `logged`, the cards `fill_stayers` exchanged —, or () when none does. Every exchange
+        keeps the turns so far, the deal so far replayed (`keeps`). With `logged` (the index of the first view
+        event the move logs), the move must also log the view's events up to that decision, kind, seat and value
+        (`logs_alike`: the same seat may be asked anew after the deal went on without its decision)."""
         named = {c for e in self.view.events[:self.i] for c in e.cards}  # (the viewer's cards named so far stay)
         mine = {c for z in self.own for c in before.zones[z] if c in self.held and c not in named} | \
             {c for z in self.hidden_zones for c in before.zones[z] if c in self.held and c not in self.located}
         groups = [(self.free_now(before) - self.held, self.hidden_zones), (mine, self.own + self.hidden_zones)]
-        keeps = self.past_holds if logged is None else \
-            (lambda x, y: self.logs_alike(before, move, logged, x, y) and self.past_holds(x, y))
-        pair = turn_fix(before, move, want, groups, self.trail.banned if self.trail is not None else {}, keeps)
+        keeps = (lambda x, y: self.keeps(x, y, replayed=True)) if logged is None else \
+            (lambda x, y: self.logs_alike(before, move, logged, x, y) and self.keeps(x, y, replayed=True))
+        pair = turn_fix(before, move, want, groups, keeps)
         if pair is None:
-            return ()
+            return self.fill_stayers(before, move, want, groups, keeps) if logged is None else ()
         self.swap(before, *pair)
         self.fixed += 1
         return pair
@@ -246,10 +263,70 @@ class _Sketch:
         return len(want) == len(fresh) and all((a.kind, a.seat) == (b.kind, b.seat) and
                                                (a.value == b.value or a.kind == "announce") for a, b in zip(fresh, want))
 
+    def fill_stayers(self, before: State, move: Move, want: tuple, groups: list, keeps) -> tuple:
+        """When no single exchange fixes the turn: in each zone, every card of a group that rules the view's next
+        decision out when the zone's cards of that group are all it (see `bots.turns.turn_needs`) is exchanged with
+        one of the group elsewhere that does not, each exchange made only when `keeps(x, y)` (it keeps the turns
+        so far); the cards exchanged when the decision can then be made, else ()."""
+        moved: list = []
+        for cards, zones in groups:
+            for z in zones:
+                here = [k for k, c in enumerate(before.zones[z]) if c in cards]
+                if not here:
+                    continue
+                stay = {c for c in cards if fits(turn_after(before, move, [(z, k, c) for k in here]), want)}
+                spare = [c for w in zones if w != z for c in before.zones[w] if c in stay]
+                for x in [before.zones[z][k] for k in here if before.zones[z][k] not in stay]:
+                    y = next((y for y in self.rng.sample(spare, len(spare)) if keeps(x, y)), None)
+                    if y is not None:
+                        self.swap(before, x, y)
+                        spare.remove(y)
+                        moved += [x, y]
+                if fits(turn_after(before, move, []), want):
+                    self.fixed += 1
+                    return tuple(moved)
+        return ()
+
+    def note_bans(self, before: State, move: Move) -> None:
+        """On the trail: what each other seat's hidden zones must hold as `move` is made for the turn after it to
+        be the one the view logs (`bots.turns.turn_needs`): the cards they cannot hold, and the cards one of their
+        free cards must be — sought once the sketch met a turn the hidden cards decided (`turns_matter`: a game
+        whose turns never rest on them pays nothing)."""
+        if self.trail is None or not self.turns_matter:
+            return
+        want = self.wanted()
+        if want is None:
+            return
+        free = self.free_now(before)
+        owned = [z for s, zones in enumerate(self.zones_of) if s != self.seat for z in zones if z in self.hidden_zones]
+        bans, needs = turn_needs(before, move, want, free, self.hidden_zones, owned)
+        for z, cards in bans.items():
+            self.trail.ban([c for c in before.zones[z] if c in free], cards)
+        for z, cards in needs.items():
+            self.trail.need([c for c in before.zones[z] if c in free], cards)
+
+    def keeps(self, x: int, y: int, replayed: bool = False) -> bool:
+        """Whether exchanging the free cards x and y keeps what the turns so far say of the hidden hands: the
+        trail's bans and needs (cheap: looked at first), then, once the hidden cards gave a turn to another seat
+        (`turns_matter`) or when `replayed` (an exchange that fixes a turn, in any game), the deal so far replayed
+        (`past_holds`)."""
+        return (self.trail is None or self.trail.keeps(x, y)) and \
+            (not (self.turns_matter or replayed) or self.past_holds(x, y))
+
+    def kept(self, x: int, first: list, then: list) -> int:
+        """A card whose exchange with x `keeps` the turns so far: of `first` if one does, else of `then` (each
+        tried in a random order); when none does, one of `first` (or of `then`) all the same (the worlds drawn
+        are checked)."""
+        for options in (first, then):
+            for y in self.rng.sample(options, len(options)):
+                if self.keeps(x, y):
+                    return y
+        return self.rng.choice(first or then)
+
     def past_holds(self, x: int, y: int) -> bool:
         """Whether the deal so far, replayed with cards x and y exchanged, gives every decision made so far to the
-        seat the view says made it, with that kind of move open to it (an exchange that fixes this turn may undo
-        an earlier one)."""
+        seat the view says made it, with that move legal there (an exchange that fixes this turn may undo an
+        earlier one)."""
         world = _fresh(self.view, self.seed)
         world.stack = {z: [y if c == x else x if c == y else c for c in cards] for z, cards in self.layout.items()}
         events = self.view.events
@@ -259,27 +336,13 @@ class _Sketch:
                 move = self.choices.get(j, move)
                 if move.kind == "card" and move.value in (x, y):
                     move = world.game.card_moves[y if move.value == x else x]
-                logged = _logged(events[j]) if not masked(events[j]) else move
-                if not fits(turn(world), (events[j].seat, logged.value[0] if logged.kind == "action" else
-                                          logged.kind)):
+                if world.deal_over or engine.actor(world) != events[j].seat or \
+                        move not in engine.legal_moves(world):
                     return False
                 engine.apply(world, move, check=False)
         except UNCHECKED:
             return False
         return True
-
-    def note_bans(self, before: State, move: Move) -> None:
-        """On the trail: the cards each other seat's hidden zones cannot hold as `move` is made, where the hidden
-        cards decide the turn (`bots.turns`) — sought only once the sketch met a turn they decided (a game whose
-        turns never depend on them pays nothing)."""
-        if self.trail is None or not self.turns_matter:
-            return
-        free = self.free_now(before)
-        if not turns_vary(before, move, free, self.hidden_zones, self.rng):
-            return
-        owned = [z for s, zones in enumerate(self.zones_of) if s != self.seat for z in zones if z in self.hidden_zones]
-        for z, cards in turn_bans(before, move, free, self.hidden_zones, owned).items():
-            self.trail.ban([c for c in before.zones[z] if c in free], cards)
 
     def walk(self, world: State, seat: int | None) -> bool:
         """One swap of a free card of the seat's zones (any seat's but the viewer's, for a seat None) with a free
@@ -290,8 +353,12 @@ class _Sketch:
         theirs = [c for z in self.hidden_zones if z not in mine for c in world.zones[z] if c not in self.located]
         if not ours or not theirs:
             return False
-        self.swap(world, self.rng.choice(ours), self.rng.choice(theirs))
-        return True
+        for _ in range(CHECKED):
+            x, y = self.rng.choice(ours), self.rng.choice(theirs)
+            if self.keeps(x, y):
+                self.swap(world, x, y)
+                return True
+        return False
 
     def catch_up(self, world: State):
         """Match the events the deal logged since the last call with the view's; None when they match, else the
@@ -323,10 +390,21 @@ class _Sketch:
                     spare = [c for c in self.held if c not in self.located and c not in now and c not in theirs]
                     if not spare:
                         continue
-                    y = self.rng.choice(spare)
+                    spare = [c for c in spare if self.keeps(x, c)] or spare
+                    y = self.soonest(spare)
                     self.swap(world, x, y)
                     x = y
                 self.located.add(x)
+
+    def soonest(self, cards: list):
+        """Of the viewer's cards still to reach it, the one the view names first from here (drawn just in time:
+        the hand holds no card sooner than it must), at random among those it never names."""
+        first: dict = {}
+        for k, event in enumerate(self.view.events[self.i:]):
+            for c in event.cards:
+                first.setdefault(c, k)
+        soon = min(first.get(c, len(self.view.events)) for c in cards)
+        return self.rng.choice([c for c in cards if first.get(c, len(self.view.events)) == soon])
 
     def next_named_by_others(self) -> set:
         """The cards whose next mention in the view's events (from the next one to match on) is another seat's: not
@@ -387,6 +465,7 @@ class _Sketch:
         for c in cards:
             if any(c in world.zones[z] for z in self.hidden_zones):
                 spare = [x for z in self.own for x in world.zones[z] if x not in named]
+                spare = [x for x in spare if self.keeps(c, x)] or spare
                 if spare:
                     x = self.rng.choice(spare)
                     self.swap(world, c, x)
@@ -444,7 +523,7 @@ class _Sketch:
             free = [x for x in world.zones[z] if x not in self.located and x not in named]
             held = [x for x in free if x in self.layout.get(z, ())]  # held since the deal: through every move
             if free:  # the seat made that the hand decided (a declaration), as the card was
-                self.swap(world, card, self.rng.choice(held or free))
+                self.swap(world, card, self.kept(card, held, [x for x in free if x not in held]))
                 return True
         return False
 

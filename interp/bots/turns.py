@@ -6,15 +6,17 @@ make the same seats move. Each question is answered by making the move again fro
 written in other places (nothing else replayed), and reading whose turn it is and what it may do (`turn`):
 
 - `turn_fix`: a single exchange of two cards that lets the view's next decision be made, and undoes no earlier one;
-- `turn_bans`: the cards a seat's hidden zone cannot have held: putting any one of them there, in place of any of
-  the free cards it held, gives the turn to another seat. A rule that reads a hand only through "does it hold
-  some card such that …" makes this exact; for any other rule a ban is an approximation that the check of
-  every world (replayed in full) keeps honest.
-- `turns_vary`: whether the turn depends on the hidden cards at all here (the same move made on a few worlds
-  with the free cards shuffled gives another turn), so that the bans are looked for only where they can exist.
+- `turn_needs`: what each seat's hidden zone must hold for the turn to be what it is: the cards it cannot hold (a
+  seat passed over holds no card that would have let it move) and the cards one of its free cards must be (a
+  seat asked holds one). Sought after every move of a `turns` phase, from the first, so that every exchange
+  the sketch makes later, and every layout drawn, can be held to them without a replay. A rule that reads a
+  hand only through "does it hold some card such that …" makes them exact; for any other rule they are an
+  approximation that the check of every world (replayed in full) keeps honest.
 
 >>> from interp.spec.compiler import load_game
->>> from interp.engine import match as engine
+>>> import random
+
+from interp.engine import match as engine
 >>> st = engine.new_match(load_game("docs/examples/tiny.yaml"), seed=4)
 >>> move = engine.legal_moves(st)[0]
 >>> turn_after(st, move, []) == turn_after(st, move, [])
@@ -22,11 +24,11 @@ True
 """
 from __future__ import annotations
 
+import random
+
 from interp.engine import match as engine
 from interp.engine.state import Move, State
 from interp.errors import InterpError
-
-SHUFFLES = 2  # worlds with the free cards shuffled that `turns_vary` tries
 
 
 def turn(world: State) -> tuple:
@@ -61,59 +63,105 @@ def _spots(world: State, free: set, zones: list) -> list:
     return [(z, k, c) for z in zones for k, c in enumerate(world.zones[z]) if c in free]
 
 
-def turn_fix(before: State, move: Move, want: tuple, groups: list, banned: dict, keeps) -> tuple | None:
+def turn_fix(before: State, move: Move, want: tuple, groups: list, keeps) -> tuple | None:
     """(x, y): two cards of one of `groups` ((cards, zone ids) pairs: cards that may trade places), in different
-    zones, whose exchange before `move` lets the next logged decision (`want`: see `fits`) be made, neither
-    taking a place `banned` ({card: the cards its place may not take}) to it, and `keeps(x, y)` (the exchange
-    undoes no earlier turn); None when no single exchange does."""
+    zones, whose exchange before `move` lets the next logged decision (`want`: see `fits`) be made and
+    `keeps(x, y)` (the exchange undoes no earlier turn); None when no single exchange does."""
     for free, zones in groups:
-        pair = _exchange(before, move, want, _spots(before, free, zones), banned, keeps)
+        pair = _exchange(before, move, want, _spots(before, free, zones), keeps)
         if pair is not None:
             return pair
     return None
 
 
-def _exchange(before: State, move: Move, want: tuple, spots: list, banned: dict, keeps) -> tuple | None:
-    none: frozenset = frozenset()
+def _exchange(before: State, move: Move, want: tuple, spots: list, keeps) -> tuple | None:
     for a, (z, k, x) in enumerate(spots):
         for w, i, y in spots[a + 1:]:
-            if w != z and y not in banned.get(x, none) and x not in banned.get(y, none):
-                if fits(turn_after(before, move, [(z, k, y), (w, i, x)]), want) and keeps(x, y):
-                    return x, y
+            if w != z and keeps(x, y) and fits(turn_after(before, move, [(z, k, y), (w, i, x)]), want):
+                return x, y
     return None
 
 
-def _seat_after(before: State, move: Move, put: list) -> tuple | None:
-    """(the seat to move, whether the deal is over) of `turn_after`: what the bans are about (the kinds of move
-    open to a seat vary with its hand in most games, and are checked on every world)."""
-    got = turn_after(before, move, put)
-    return None if got is None else got[:2]
+SHUFFLES = 2  # deals of the hidden hands shuffled that `rests_on_hands` tries after each move
+_RESTS: dict = {}  # id(game) -> (game, whether its turns rest on the hidden hands)
 
 
-def turns_vary(before: State, move: Move, free: set, zones: list, rng) -> bool:
-    """Whether the seat to move after `move` changes on one of SHUFFLES worlds whose free cards (in `zones`) are
-    shuffled."""
-    spots = _spots(before, free, zones)
-    now = _seat_after(before, move, [])
-    for _ in range(SHUFFLES):
-        cards = [c for _, _, c in spots]
-        rng.shuffle(cards)
-        if _seat_after(before, move, [(z, k, c) for (z, k, _), c in zip(spots, cards)]) != now:
-            return True
+def rests_on_hands(game) -> bool:
+    """Whether a `turns` phase of `game` lets the hidden hands decide whose turn it is: in one deal of seeded
+    random play (seed 0, the default players), some move of it, made again with the cards of the seats' own
+    zones shuffled among them (SHUFFLES times), gives the next decision to another seat. Found once per game (the
+    kinds of move open to a seat rest on its hand in most games: they are not compared).
+
+    >>> from interp.spec.compiler import load_game
+    >>> rests_on_hands(load_game("docs/examples/tiny.yaml"))
+    False
+    """
+    got = _RESTS.get(id(game))
+    if got is None:
+        got = (game, _rests(game))
+        _RESTS[id(game)] = got
+    return got[1]
+
+
+def _rests(game) -> bool:
+    st = engine.new_match(game, seed=0)
+    rng = random.Random(0)
+    owned = [z for z in range(len(st.zones)) if game.zone_of(z, st.n)[1] is not None]
+    while not st.deal_over:
+        before, move = st.copy(), rng.choice(engine.legal_moves(st))
+        turns = game.phases[st.phase].type_name == "turns"
+        engine.apply(st, move)
+        if not turns or st.deal_over:
+            continue
+        want = (engine.actor(st), None)
+        spots = [(z, k, c) for z in owned for k, c in enumerate(before.zones[z])]
+        for _ in range(SHUFFLES):
+            cards = [c for _, _, c in spots]
+            rng.shuffle(cards)
+            if not fits(turn_after(before, move, [(z, k, c) for (z, k, _), c in zip(spots, cards)]), (want[0], None)):
+                return True
     return False
 
 
-def turn_bans(before: State, move: Move, free: set, zones: list, owned: list) -> dict:
-    """{zone id of `owned`: the free cards it cannot hold as `move` is made} (see the module docstring).
-    `zones`: every hidden zone a free card may come from."""
-    now = _seat_after(before, move, [])
-    out = {}
+def turn_needs(before: State, move: Move, want: tuple, free: set, zones: list, owned: list) -> tuple:
+    """({zone id: the free cards it cannot hold}, {zone id: the free cards one of its free cards must be}) as
+    `move` is made: what each zone of `owned` must hold for the next logged decision (`want`: see `fits`) to be
+    possible after `move` (`zones`: every hidden zone a free card may come from). Each free card of the zone is
+    exchanged in turn with each free card elsewhere, until one of its places has *changers*: cards that, put
+    there, rule the decision out. When one changer rules it out wherever it is put, the seat was passed over
+    for holding no card of some kind: the changers are banned from the zone. Else that place held the one card
+    that gave the seat its turn: one of the zone's free cards must be it or a card that does not rule the
+    decision out there. Exact for a rule of the form "holds some card such that …" (a seat holding two such
+    cards says nothing, as no single exchange rules its turn out); for any other rule an approximation that
+    the check of every world keeps honest.
+
+    >>> from interp.spec.compiler import load_game
+    >>> st = engine.new_match(load_game("docs/examples/tiny.yaml"), seed=4)
+    >>> turn_needs(st, engine.legal_moves(st)[0], (0, None), set(), [], [])
+    ({}, {})
+    """
+    spots = {c: (w, i) for w in zones for i, c in enumerate(before.zones[w]) if c in free}
+    bans, needs = {}, {}
     for z in owned:
         here = [k for k, c in enumerate(before.zones[z]) if c in free]
-        if not here:
+        others = sorted(c for c, (w, _) in spots.items() if w != z)
+        changers: list = []
+        for k in here:
+            changers = [c for c in others if _rules_out(before, move, want, (z, k), spots[c])]
+            if changers:
+                break
+        if not changers or len(changers) == len(others):
             continue
-        others = [c for w in zones if w != z for c in before.zones[w] if c in free]
-        banned = frozenset(c for c in others if all(_seat_after(before, move, [(z, k, c)]) != now for k in here))
-        if banned:
-            out[z] = banned
-    return out
+        if all(_rules_out(before, move, want, (z, i), spots[changers[0]]) for i in here):
+            bans[z] = frozenset(changers)
+        else:
+            needs[z] = frozenset(others) - frozenset(changers) | {before.zones[z][k]}
+    return bans, needs
+
+
+def _rules_out(before: State, move: Move, want: tuple, a: tuple, b: tuple) -> bool:
+    """Whether exchanging the cards at places a and b ((zone id, index) pairs) before `move` rules out the next
+    logged decision (False when the move cannot be made there: that tells nothing)."""
+    (z, k), (w, i) = a, b
+    got = turn_after(before, move, [(z, k, before.zones[w][i]), (w, i, before.zones[z][k])])
+    return got is not None and not fits(got, want)

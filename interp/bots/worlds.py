@@ -35,9 +35,12 @@ and pass the check (slots with the same constraints taken as one place, so a car
 uniform); the chain's worlds tend to the same distribution over the part of it the chain reaches, correlated. When
 every proof is made after the last hidden move (every shipped game: passes and discards come before the play), the
 slots of one place are the hidden places' own, and a world is uniform over the consistent *current* layouts of the
-free cards. The hidden history (who was dealt which card before a hidden exchange) is the probe's, relabelled. It is
-not the Bayesian posterior: a seat that bid high is not assumed to hold good cards, nor are hidden discards weighted
-by how likely a player was to make them (the usual approximation of determinized search).
+free cards. Where the hidden hands decide whose turn it is, the sketch's bans (per slot) and needs (one of some
+slots takes one of some cards, checked before the replay) come from its own deal (`bots.turns`): exact for a rule
+"holds some card such that …", checked in full otherwise. The hidden history (who was dealt which card before a
+hidden exchange; in what order the viewer drew the cards it holds) is the probe's, relabelled. It is not the
+Bayesian posterior: a seat that bid high is not assumed to hold good cards, nor are hidden discards weighted by how
+likely a player was to make them (the usual approximation of determinized search).
 """
 from __future__ import annotations
 
@@ -147,6 +150,7 @@ class _Plan:
     moves: list
     slots: list
     layouts: Layouts
+    needs: tuple = ()  # (slots' cards, the cards one of them must take): the sketch's `Trail.needs`
 
 
 class WorldSampler:
@@ -234,11 +238,12 @@ class WorldSampler:
             if probe is not None and (not probe.fixed or self._replays(probe, prng)):
                 break
             if probe is not None and kept is None:
-                kept = probe, (trail.last, trail.visited, trail.banned)
+                kept = probe, trail.records()
         else:
             probe = None
         if probe is None and kept is not None:
-            probe, (trail.last, trail.visited, trail.banned) = kept
+            probe, records = kept
+            trail.restore(records)
         if probe is None:
             probe = find(view, prng, PROBE_TRIES, strict=True, limit=limit)
             if probe is None:
@@ -272,7 +277,8 @@ class WorldSampler:
             allowed = tuple(k for k, sig in enumerate(places) if self._allowed(c, sig))
             classes.setdefault(allowed, []).append(c)
         layouts = Layouts([len(m) for m in members], [(cards, allowed) for allowed, cards in classes.items()])
-        return _Plan(probe.seed, probe.layout, probe.moves, members, layouts)
+        needs = tuple((frozenset(slots), cards) for slots, cards in trail.needs)
+        return _Plan(probe.seed, probe.layout, probe.moves, members, layouts, needs)
 
     def _replays(self, probe, rng) -> bool:
         """Whether the probe's own deal, replayed, passes the check."""
@@ -334,10 +340,11 @@ class WorldSampler:
     def mended(self, plan: _Plan, rng) -> tuple:
         """(a layout that passes the check, its world, the replays it took), found by a climb from the sketch's own
         layout — which the sketch made to follow the view's decisions but not always its words (a declaration a
-        hidden hand makes) — or (None, None, replays) after MEND exchanges. An exchange of two free cards of
-        different slots (each allowed in its new place) is kept when its world shows at least as much of the view
-        as before (`_closeness`: the events matched from the start, then how few words and cards differ in the
-        first one that does not). It only looks for a start of the chain: the chain's steps are what is drawn."""
+        hidden hand makes, a seat the turns rule out) — or (None, None, replays) after MEND exchanges. An exchange
+        of two free cards of different slots (each allowed in its new place, the plan's needs met: `_meets_needs`,
+        else not replayed) is kept when its world shows at least as much of the view as before (`_closeness`: the
+        events matched from the start, then how few words and cards differ in the first one that does not). It
+        only looks for a start of the chain: the chain's steps are what is drawn."""
         places = [list(cards) for cards in plan.slots]
         world, replays = self.relabelled(plan, places, rng), 1
         if world is not None:
@@ -352,23 +359,31 @@ class WorldSampler:
                 continue
             trial = [list(cards) for cards in places]
             trial[p][i], trial[q][k] = b, a
+            if not _meets_needs(plan, trial):
+                continue
             replays += 1
             replayed, whole = self._replayed(plan, trial, rng)
             closeness = _closeness(replayed, self.view)
             if closeness >= near:
                 places, near = trial, closeness
-                if whole and _agrees(replayed, self.view):
-                    _announced_as(replayed, self.view)
-                    _match_order(replayed, self.view)
-                    replayed.seed = rng.getrandbits(32)
-                    return places, replayed, replays
+                world = self._shows(replayed, whole, rng)
+                if world is not None:
+                    return places, world, replays
         return None, None, replays
 
     # -- one world -----------------------------------------------------------------------------------------------
     def relabelled(self, plan: _Plan, places: list, rng) -> State | None:
         """The probe's deal with its free cards relabelled (slot -> the card `places` puts there), replayed; None
-        when the world does not show the view again."""
+        when the world does not show the view again (known before the replay when the layout misses one of the
+        plan's needs)."""
+        if not _meets_needs(plan, places):
+            return None  # (a seat given the turn for holding some card holds none: no replay needed to know)
         world, whole = self._replayed(plan, places, rng)
+        return self._shows(world, whole, rng)
+
+    def _shows(self, world: State, whole: bool, rng) -> State | None:
+        """`world`, a relabelled replay, given the view's order of what it lists and a seed of its own, when it
+        went through (`whole`) and shows the view again; else None."""
         if not whole or not _agrees(world, self.view):
             return None
         _announced_as(world, self.view)
@@ -379,7 +394,7 @@ class WorldSampler:
     def _replayed(self, plan: _Plan, places: list, rng) -> tuple:
         """(the probe's deal relabelled and replayed as far as it goes — to a move the relabelled world does not
         allow, at most —, whether it went through)."""
-        pi = {x: c for slots, cards in zip(plan.slots, places) for x, c in zip(slots, cards)}
+        pi = _relabelling(plan, places)
         layout = {z: [pi.get(c, c) for c in cards] for z, cards in plan.layout.items()}
         world = _fresh(self.view, plan.seed)
         world.stack = layout
@@ -412,15 +427,41 @@ class Trail:
         self.last: dict = {}  # (card, seat) -> view event index
         self.visited: dict = {}  # card -> set of zone ids
         self.banned: dict = {}  # card -> the cards its slot may not take
+        self.needs: list = []  # [the cards in some slots, the cards one of those slots must take]
 
     def clear(self) -> None:
-        self.last, self.visited, self.banned = {}, {}, {}
+        self.last, self.visited, self.banned, self.needs = {}, {}, {}, []
+
+    def records(self) -> tuple:
+        """What the trail holds, to be put back by `restore`."""
+        return self.last, self.visited, self.banned, self.needs
+
+    def restore(self, records: tuple) -> None:
+        self.last, self.visited, self.banned, self.needs = records
 
     def ban(self, slots: list, cards: frozenset) -> None:
         """The free cards `slots` lie where none of `cards` may be (a seat's hand when its hidden cards decided
         whose turn it was: `bots.turns`)."""
         for x in slots:
             self.banned[x] = self.banned.get(x, frozenset()) | cards
+
+    def need(self, slots: list, cards: frozenset) -> None:
+        """One of the free cards `slots` lies where one of `cards` must be (a seat's hand when holding such a card
+        gave it the turn: `bots.turns`)."""
+        self.needs.append([set(slots), cards])
+
+    def keeps(self, x: int, y: int) -> bool:
+        """Whether exchanging the free cards x and y (each takes the other's slot) respects every ban and need.
+
+        >>> trail = Trail({}, [])
+        >>> trail.ban([1], frozenset({7})); trail.need([2, 3], frozenset({2, 9}))
+        >>> trail.keeps(1, 7), trail.keeps(2, 5), trail.keeps(2, 9), trail.keeps(4, 5)
+        (False, False, True, True)
+        """
+        none: frozenset = frozenset()
+        if y in self.banned.get(x, none) or x in self.banned.get(y, none):
+            return False
+        return all(holds(_relabelled_set(slots, x, y), cards) for slots, cards in self.needs)
 
     def note(self, j: int, world: State) -> None:
         """Record where the cards lie before the view's event j (the end: j = the number of events)."""
@@ -444,12 +485,26 @@ class Trail:
                 records[y] = a
             if b is not None:
                 records[x] = b
+        for need in self.needs:
+            need[0] = _relabelled_set(need[0], x, y)
 
     def constraints(self, card: int, proofs: list) -> tuple:
         """(the proofs that apply to the card's path: it lay in the proved seat's hand when the proof was made, or
         later; the restricted zones it lay in; the cards its slot may not take)."""
         applied = frozenset(k for k, (seat, _, _, t) in enumerate(proofs) if self.last.get((card, seat), -1) >= t)
         return applied, frozenset(self.visited.get(card, ())), self.banned.get(card, frozenset())
+
+
+def holds(slots, cards: frozenset, pi: dict | None = None) -> bool:
+    """Whether one of the free cards `slots`, relabelled by `pi` ({slot's card: card}), is one of `cards`."""
+    return any((c if pi is None else pi.get(c, c)) in cards for c in slots)
+
+
+def _relabelled_set(cards: set, x: int, y: int) -> set:
+    """`cards` with x and y exchanged."""
+    if (x in cards) == (y in cards):
+        return cards
+    return (cards - {x, y}) | ({y} if x in cards else {x})
 
 
 def _build(view: State, probe, trail: Trail) -> None:
@@ -563,6 +618,20 @@ def _words_apart(a, b) -> int:
     """
     words = set(str(a.value).split()) ^ set(str(b.value).split())
     return len(words) + len(set(a.cards) ^ set(b.cards))
+
+
+def _relabelling(plan: _Plan, places: list) -> dict:
+    """{the probe's free card (a slot): the card `places` puts there}."""
+    return {x: c for slots, cards in zip(plan.slots, places) for x, c in zip(slots, cards)}
+
+
+def _meets_needs(plan: _Plan, places: list) -> bool:
+    """Whether, relabelled by the layout `places`, each of the plan's needs holds — one of its slots takes one of
+    its cards (a seat the sketch gave a turn for holding some card holds one) —, known without a replay."""
+    if not plan.needs:
+        return True
+    pi = _relabelling(plan, places)
+    return all(holds(slots, cards, pi) for slots, cards in plan.needs)
 
 
 def _agrees(world: State, view: State) -> bool:
