@@ -77,7 +77,7 @@ def turn_fix(before: State, move: Move, want: tuple, groups: list, keeps) -> tup
 def _exchange(before: State, move: Move, want: tuple, spots: list, keeps) -> tuple | None:
     for a, (z, k, x) in enumerate(spots):
         for w, i, y in spots[a + 1:]:
-            if w != z and keeps(x, y) and fits(turn_after(before, move, [(z, k, y), (w, i, x)]), want):
+            if w != z and fits(turn_after(before, move, [(z, k, y), (w, i, x)]), want) and keeps(x, y):
                 return x, y
     return None
 
