@@ -142,7 +142,7 @@ def _pieces(deck: Deck, ordered: list, k: int) -> tuple:
     >>> deck = Deck(codes=["AS", "2S", "3S", "AH", "AD", "3H"], suit_of=["S", "S", "S", "H", "H", "H"],
     ...             rank_of=[0, 1, 2, 0, 0, 2], rank_name=["A", "2", "3", "A", "A", "3"], points=[1, 2, 3, 1, 1, 3],
     ...             suits=["S", "H"], ranks=["A", "2", "3"])
-    >>> _pieces(deck, [0, 1, 2, 3, 4, 5], 3)      # the aces and the run A-2-3 of spades share A of spades
+    >>> _pieces(deck, [0, 1, 2, 3, 4, 5], 3)      # the aces and the run A-2-3 of S share AS
     ([5], [(0, 1, 2, 3, 4)])
     """
     suit_of, rank_name = deck.suit_of, deck.rank_name
