@@ -1,11 +1,12 @@
 """interp against hand-written Python on the same deals: `python tools/bench_compare.py [--rounds 7] [--seconds 1]`.
 
-For Preferans (3 players, auction to the end of the deal) and Tarot (4 players), random full deals are played
-through interp's public API (`new_match`, `legal_moves`, `apply(check=False)`) and by the reference programs in
-tools/reference (the same rules, checked move for move by tests/games/test_reference.py). Both run in this process,
-timed in CPU time, alternating which goes first in each round; each round gives deals/s, µs per action (a
-decision: a bid, a discard, a card …) and the ratio interp / reference of µs per action. Printed: the median
-over rounds and the spread (min–max).
+For Preferans (3 players, auction to the end of the deal), Tarot (4 players) and Hearts (4 players, the first deal
+of a match: passes to the left, then the tricks), random full deals are played through interp's public API
+(`new_match`, `legal_moves`, `apply(check=False)`) and by the reference programs in tools/reference (the same
+rules, checked move for move by tests/games/test_reference.py). Both run in this process, timed in CPU time,
+alternating which goes first in each round; each round gives deals/s, µs per action (a decision: a bid, a
+discard, a card …) and the ratio interp / reference of µs per action. Printed: the median over rounds and the
+spread (min–max).
 """
 from __future__ import annotations
 
@@ -22,9 +23,10 @@ sys.path.insert(0, str(ROOT))
 
 from interp.engine import match as engine  # noqa: E402
 from interp.spec.compiler import load_game  # noqa: E402
-from tools.reference import preferans, tarot  # noqa: E402
+from tools.reference import hearts, preferans, tarot  # noqa: E402
 
-GAMES = [("preferans", "games/preferans.yaml", 3, preferans), ("tarot", "games/tarot.yaml", 4, tarot)]
+GAMES = [("preferans", "games/preferans.yaml", 3, preferans), ("tarot", "games/tarot.yaml", 4, tarot),
+         ("hearts", "games/hearts.yaml", 4, hearts)]
 
 
 def run_interp(game, players: int, seconds: float, seed: int) -> tuple:

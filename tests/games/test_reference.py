@@ -16,7 +16,7 @@ import yaml
 from interp.engine import match as engine
 from interp.engine.wording import parse_move
 from interp.spec.compiler import load_game
-from tools.reference import preferans, tarot
+from tools.reference import hearts, preferans, tarot
 
 DEALS = 150
 
@@ -50,13 +50,18 @@ def seat_order(st) -> list:
 
 def test_reference_doctests():
     import doctest
-    for module in (preferans, tarot):
+    for module in (hearts, preferans, tarot):
         assert doctest.testmod(module).failed == 0
 
 
 @pytest.fixture(scope="module")
 def preferans_game():
     return load_game("games/preferans.yaml")
+
+
+@pytest.fixture(scope="module")
+def hearts_game():
+    return load_game("games/hearts.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -208,3 +213,20 @@ def test_profile_deals_counts_bytecodes_by_function(capsys):
     counts = [float(line.split()[0]) for line in lines[1:]]
     assert len(counts) == 8 and counts == sorted(counts, reverse=True) and 0 < sum(counts) < total
     assert any(line.endswith(":apply") and "match.py" in line for line in lines[1:])
+
+
+def test_hearts_agrees_move_for_move(hearts_game):
+    """The first deal of a match (passes to the left); a moon is among the outcomes of these seeds."""
+    moons = 0
+    for seed in range(DEALS):
+        st = engine.new_match(hearts_game, 4, seed)
+        order = seat_order(st)
+        hands = [zone(st, "hand", s) for s in order]
+        res = hearts.play(hands, Lockstep(st, hearts.notation, seed))
+        assert st.deal_over, f"seed {seed}: interp still expects a move"
+        record = st.deals[-1]
+        back = {s: k for k, s in enumerate(order)}
+        assert [record["facts"]["pts"][s] for s in order] == res.taken, f"seed {seed}"
+        assert _reseated(record["entries"], back) == hearts.entries(res), f"seed {seed}"
+        moons += 26 in res.taken
+    assert moons > 0
