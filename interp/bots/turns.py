@@ -14,9 +14,7 @@ written in other places (nothing else replayed), and reading whose turn it is an
   approximation that the check of every world (replayed in full) keeps honest.
 
 >>> from interp.spec.compiler import load_game
->>> import random
-
-from interp.engine import match as engine
+>>> from interp.engine import match as engine
 >>> st = engine.new_match(load_game("docs/examples/tiny.yaml"), seed=4)
 >>> move = engine.legal_moves(st)[0]
 >>> turn_after(st, move, []) == turn_after(st, move, [])
