@@ -319,20 +319,14 @@ class WorldSampler:
             self.chain, self.chained = places, True
             return Drawn(world, work, rejected)
         self.chained = True
-        allowed = _allowed_places(plan.layouts)
-        spots = [(p, i) for p, cards in enumerate(self.chain) for i in range(len(cards))]
-        if len(spots) > 1:
-            (p, i), (q, k) = rng.sample(spots, 2)
-            a, b = self.chain[p][i], self.chain[q][k]
-            if q in allowed[a] and p in allowed[b]:
-                places = [list(cards) for cards in self.chain]
-                places[p][i], places[q][k] = b, a
-                work += cost
-                world = self.relabelled(plan, places, rng)
-                if world is not None:
-                    self.chain = places
-                    return Drawn(world, work, rejected)
-                rejected += 1
+        places = _exchanged(self.chain, _allowed_places(plan.layouts), rng)
+        if places is not None:
+            work += cost
+            world = self.relabelled(plan, places, rng)
+            if world is not None:
+                self.chain = places
+                return Drawn(world, work, rejected)
+            rejected += 1
         work += cost
         world = self.relabelled(plan, self.chain, rng)
         return None if world is None else Drawn(world, work, rejected)
@@ -350,16 +344,10 @@ class WorldSampler:
         if world is not None:
             return places, world, replays
         allowed = _allowed_places(plan.layouts)
-        spots = [(p, i) for p, cards in enumerate(places) for i in range(len(cards))]
         near = _closeness(self._replayed(plan, places, rng)[0], self.view)
-        for _ in range(MEND if len(spots) > 1 else 0):
-            (p, i), (q, k) = rng.sample(spots, 2)
-            a, b = places[p][i], places[q][k]
-            if not (q in allowed[a] and p in allowed[b]):
-                continue
-            trial = [list(cards) for cards in places]
-            trial[p][i], trial[q][k] = b, a
-            if not _meets_needs(plan, trial):
+        for _ in range(MEND if sum(map(len, places)) > 1 else 0):
+            trial = _exchanged(places, allowed, rng)
+            if trial is None or not _meets_needs(plan, trial):
                 continue
             replays += 1
             replayed, whole = self._replayed(plan, trial, rng)
@@ -535,6 +523,22 @@ def _hidden(world: State, move: Move, pi: dict, rng) -> Move | None:
         return move
     same = [m for m in legal if m.kind == move.kind]
     return rng.choice(same) if same else None
+
+
+def _exchanged(places: list, allowed: dict, rng) -> list | None:
+    """A copy of the layout `places` (the cards in each place's slots) with the cards of two slots drawn at random
+    exchanged, or None when a card's new place does not allow it (`allowed`: card -> its places) or there are
+    not two slots."""
+    spots = [(p, i) for p, cards in enumerate(places) for i in range(len(cards))]
+    if len(spots) < 2:
+        return None
+    (p, i), (q, k) = rng.sample(spots, 2)
+    a, b = places[p][i], places[q][k]
+    if q not in allowed[a] or p not in allowed[b]:
+        return None
+    trial = [list(cards) for cards in places]
+    trial[p][i], trial[q][k] = b, a
+    return trial
 
 
 def _allowed_places(layouts: Layouts) -> dict:
